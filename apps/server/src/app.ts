@@ -1,0 +1,50 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import { systemRoutes } from "./modules/system/routes";
+import type { AppContext } from "./platform/app-context";
+import { registerErrorHandler } from "./platform/http/error-handler";
+import { registerOpenApi } from "./platform/http/openapi";
+import { registerSecurity } from "./platform/http/security";
+import { registerMaintenanceSwitch, registerSiteKeyCheck } from "./platform/http/site-key";
+import { registerWebApp } from "./platform/http/static-web";
+import { zodValidatorCompiler } from "./platform/http/zod-compilers";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as registered, for checks that walk the route table (OpenAPI coverage, authorization suites). */
+    routeTable: Array<{ method: string; url: string; hidden: boolean }>;
+  }
+}
+
+/** Builds the HTTP application: platform plugins first, then one registration per feature module. */
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const { config } = context;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: context.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routeTable: FastifyInstance["routeTable"] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of methods) routeTable.push({ method, url: route.url, hidden });
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerOpenApi(app, config.siteName);
+  await registerSecurity(app, config, context.redis);
+  registerSiteKeyCheck(app, config.siteKeys);
+  registerMaintenanceSwitch(app, config.maintenance);
+
+  await app.register(async (scope) => systemRoutes(scope, context));
+
+  await registerWebApp(app, { mediaDir: `${config.dataDir}/uploads` });
+  return app;
+}

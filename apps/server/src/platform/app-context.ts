@@ -1,0 +1,14 @@
+import type { Redis } from "ioredis";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import type { Logger } from "./logging/logger";
+import type { FileStorage } from "./storage/storage";
+
+/** What every feature module receives: configuration and the process's shared connections. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  redis: Redis | undefined;
+  storage: FileStorage;
+  logger: Logger;
+}

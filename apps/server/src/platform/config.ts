@@ -1,0 +1,174 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once. Defaults make
+ * `npm start` work on a fresh clone; `assertProductionSafe` refuses to run
+ * production with any of the development secrets below.
+ */
+const DEVELOPMENT_SITE_KEY = "dev-site-key-0f4c2a9e";
+const DEVELOPMENT_APP_SECRET = "development-app-secret-change-me-in-production";
+const DEVELOPMENT_PUSHER_SECRET = "development-pusher-secret";
+
+const boolFlag = z
+  .string()
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalPort = z
+  .string()
+  .optional()
+  .transform((value) => (value ? Number(value) : undefined))
+  .pipe(z.number().int().min(1).max(65535).optional());
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: optionalString.pipe(z.string().url().optional()),
+  API_URL: optionalString,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  SITE_NAME: z.string().default("Velvet Hearts"),
+  SITE_KEYS: list(DEVELOPMENT_SITE_KEY),
+  SITE_TIMEZONE: z.string().default("Australia/Sydney"),
+  SUPPORT_EMAIL: z.string().email().default("support@velvethearts.example"),
+  ALLOWED_ORIGINS: list("http://localhost:3000,http://localhost:5173"),
+  MAINTENANCE: boolFlag,
+  APP_SECRET: z.string().default(DEVELOPMENT_APP_SECRET),
+  PUSHER_APP_ID: z.string().default("velvet"),
+  PUSHER_KEY: z.string().default("velvet-key"),
+  PUSHER_SECRET: z.string().default(DEVELOPMENT_PUSHER_SECRET),
+  PUSHER_CLUSTER: z.string().default("eu"),
+  REALTIME_PUBLIC_HOST: optionalString,
+  REALTIME_PUBLIC_PORT: optionalPort,
+  CAPTCHA_SITE_KEY: z.string().default(""),
+  CAPTCHA_SECRET: z.string().default(""),
+  CAPTCHA_VERIFY_URL: z.string().default("https://hcaptcha.com/siteverify"),
+  BOT_CHECK_SITE_KEY: z.string().default(""),
+  BOT_CHECK_SECRET: z.string().default(""),
+  BOT_CHECK_VERIFY_URL: z.string().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Velvet Hearts <no-reply@velvethearts.example>"),
+  DEMO_MEMBER_EMAIL: z.string().email().default("demo@velvethearts.example"),
+  DEMO_MEMBER_PASSWORD: z.string().default("demo-password-2026"),
+  DEMO_ADMIN_EMAIL: z.string().email().default("admin@velvethearts.example"),
+  DEMO_ADMIN_PASSWORD: z.string().default("admin-password-2026"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: boolFlag,
+});
+
+export type Env = z.infer<typeof ZEnvSchema>;
+
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  /** Development mode: demo data, the test payment gateway and /dev/mail. */
+  developmentFeatures: boolean;
+  host: string;
+  port: number;
+  appUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  siteName: string;
+  siteKeys: string[];
+  siteTimezone: string;
+  supportEmail: string;
+  allowedOrigins: string[];
+  maintenance: boolean;
+  appSecret: string;
+  pusher: { appId: string; key: string; secret: string; cluster: string };
+  realtimePublic: { host: string | undefined; port: number | undefined };
+  captcha: { siteKey: string; secret: string; verifyUrl: string };
+  botCheck: { siteKey: string; secret: string; verifyUrl: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  demo: { memberEmail: string; memberPassword: string; adminEmail: string; adminPassword: string };
+  logLevel: Env["LOG_LEVEL"];
+  apiRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join("; ")}`);
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const config: AppConfig = {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    developmentFeatures: env.NODE_ENV !== "production",
+    host: env.HOST,
+    port: env.PORT,
+    appUrl,
+    apiUrl: (env.API_URL ?? `${appUrl}/api`).replace(/\/+$/, ""),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    siteName: env.SITE_NAME,
+    siteKeys: env.SITE_KEYS,
+    siteTimezone: env.SITE_TIMEZONE,
+    supportEmail: env.SUPPORT_EMAIL,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    maintenance: env.MAINTENANCE,
+    appSecret: env.APP_SECRET,
+    pusher: { appId: env.PUSHER_APP_ID, key: env.PUSHER_KEY, secret: env.PUSHER_SECRET, cluster: env.PUSHER_CLUSTER },
+    realtimePublic: { host: env.REALTIME_PUBLIC_HOST, port: env.REALTIME_PUBLIC_PORT },
+    captcha: { siteKey: env.CAPTCHA_SITE_KEY, secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL },
+    botCheck: { siteKey: env.BOT_CHECK_SITE_KEY, secret: env.BOT_CHECK_SECRET, verifyUrl: env.BOT_CHECK_VERIFY_URL },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    demo: {
+      memberEmail: env.DEMO_MEMBER_EMAIL,
+      memberPassword: env.DEMO_MEMBER_PASSWORD,
+      adminEmail: env.DEMO_ADMIN_EMAIL,
+      adminPassword: env.DEMO_ADMIN_PASSWORD,
+    },
+    logLevel: env.LOG_LEVEL,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+  };
+  if (config.isProduction) assertProductionSafe(config);
+  return config;
+}
+
+/** Production must never run with a secret that is published in this repository. */
+function assertProductionSafe(config: AppConfig): void {
+  const problems: string[] = [];
+  if (config.appSecret === DEVELOPMENT_APP_SECRET || config.appSecret.length < 32) {
+    problems.push("APP_SECRET must be set to a random value of at least 32 characters");
+  }
+  if (config.pusher.secret === DEVELOPMENT_PUSHER_SECRET || config.pusher.secret.length < 16) {
+    problems.push("PUSHER_SECRET must be set to a random value of at least 16 characters");
+  }
+  if (config.siteKeys.length === 0 || config.siteKeys.includes(DEVELOPMENT_SITE_KEY)) {
+    problems.push("SITE_KEYS must not contain the development key");
+  }
+  if (!config.databaseUrl) problems.push("DATABASE_URL must point at a PostgreSQL server");
+  if (!config.mail.smtpUrl) problems.push("SMTP_URL must be set so mail is delivered");
+  if (problems.length > 0) throw new ConfigError(`Refusing to start in production: ${problems.join("; ")}`);
+}

@@ -1,0 +1,20 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { Database } from "./client";
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
+
+/** Applies the committed drizzle-kit migrations that have not run yet; a no-op on an up-to-date database. */
+export async function runMigrations(database: Database): Promise<void> {
+  await database.withExclusiveConnection(async (db) => {
+    if (database.driver === "pglite") {
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
+    } else {
+      await migrateNodePostgres(db as unknown as NodePgDatabase, { migrationsFolder });
+    }
+  });
+}

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "./app-error";
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/dist");
+
+/** Paths the single-page app never owns: they answer JSON 404 instead of the app's HTML. */
+const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/dev/"];
+
+/**
+ * Serves the production build of the web app: hashed assets cached for a year,
+ * index.html never cached, and index.html for every other GET so the browser
+ * router can show the page (or its own 404).
+ */
+export async function registerWebApp(app: FastifyInstance, options: { mediaDir: string }): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    maxAge: "30d",
+    immutable: true,
+    schemaHide: true,
+  });
+
+  const hasBuild = existsSync(path.join(webDistDir, "index.html"));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: "/",
+      index: ["index.html"],
+      wildcard: true,
+      schemaHide: true,
+      // Our setHeaders decides caching: hashed assets forever, everything else revalidated.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader("Cache-Control", cacheable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (!hasBuild || !wantsPage || NON_SPA_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+      throw new AppError("not_found");
+    }
+    reply.header("Cache-Control", "no-cache");
+    return reply.sendFile("index.html", webDistDir);
+  });
+}

@@ -1,0 +1,16 @@
+import { fieldErrorsFromZod } from "@velvet/shared/validation/field-errors";
+import type { FastifySchemaCompiler } from "fastify";
+import type { z } from "zod";
+import { AppError } from "./app-error";
+
+/**
+ * Validates requests with the shared zod schemas (so the server words failures
+ * exactly as the browser does) and turns failures into the 422 envelope.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new AppError("validation", undefined, { fields: fieldErrorsFromZod(result.error) }) };
+  };
+};

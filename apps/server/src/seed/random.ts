@@ -1,0 +1,31 @@
+/** A small seeded PRNG (mulberry32) so the demo data is the same on every machine. */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error("pick from an empty list");
+      return item;
+    },
+    chance: (probability: number) => next() < probability,
+    sample: <T>(items: readonly T[], count: number): T[] => {
+      const pool = [...items];
+      const chosen: T[] = [];
+      while (chosen.length < count && pool.length > 0) {
+        chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0] as T);
+      }
+      return chosen;
+    },
+  };
+}
+
+export type Random = ReturnType<typeof createRandom>;

@@ -1,0 +1,25 @@
+import "dotenv/config";
+import { loadConfig } from "../platform/config";
+import { openDatabase } from "../platform/db/client";
+import { runMigrations } from "../platform/db/migrate";
+import { createLogger } from "../platform/logging/logger";
+import { LocalDiskStorage } from "../platform/storage/storage";
+import { seedDemoData } from "./seed";
+
+/** `npm run seed`: applies migrations and (re)seeds the demo data; idempotent. */
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await runMigrations(database);
+  const result = await seedDemoData({
+    config,
+    database,
+    redis: undefined,
+    storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
+    logger,
+  });
+  process.stdout.write(`Seeded ${result.profiles} demo profiles, the demo member and the admin.\n`);
+} finally {
+  await database.close();
+}

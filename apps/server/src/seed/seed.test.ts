@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { australianStateCodes } from "@velvet/shared/constants/australia";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../platform/app-context";
+import { loadConfig } from "../platform/config";
+import { openDatabase } from "../platform/db/client";
+import { runMigrations } from "../platform/db/migrate";
+import { photos, users } from "../platform/db/schema";
+import { createLogger } from "../platform/logging/logger";
+import { LocalDiskStorage } from "../platform/storage/storage";
+import { createFreshPostgresDatabase } from "../test/databases";
+import { DEMO_PROFILE_COUNT, seedDemoData, seedIfEmpty } from "./seed";
+
+function ageOn(birthdate: string, today: Date): number {
+  const [year, month, day] = birthdate.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age--;
+  return age;
+}
+
+describe("demo data seed", () => {
+  let context: AppContext;
+  let dataDir: string;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "velvet-seed-"));
+    const fresh = process.env.DATABASE_URL
+      ? await createFreshPostgresDatabase(process.env.DATABASE_URL, "seed")
+      : undefined;
+    drop = fresh?.drop;
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+    const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: null });
+    await runMigrations(database);
+    context = {
+      config,
+      database,
+      redis: undefined,
+      storage: new LocalDiskStorage(`${dataDir}/uploads`),
+      logger: createLogger("silent"),
+    };
+  });
+  afterAll(async () => {
+    await context.database.close();
+    await drop?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("seeds an empty database once, then leaves it alone", async () => {
+    expect(await seedIfEmpty(context)).toBe(true);
+    expect(await seedIfEmpty(context)).toBe(false);
+  });
+
+  it("creates at least 300 varied fictional profiles across Australia, aged 18 to 70", async () => {
+    const profiles = await context.database.db.select().from(users).where(eq(users.isFictional, true));
+    expect(profiles.length).toBeGreaterThanOrEqual(300);
+    expect(profiles.length).toBe(DEMO_PROFILE_COUNT);
+    const today = new Date();
+    const ages = profiles.map((profile) => ageOn(profile.birthdate, today));
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(70);
+    expect(new Set(profiles.map((profile) => profile.gender))).toEqual(new Set(["male", "female"]));
+    expect(new Set(profiles.map((profile) => profile.state))).toEqual(new Set(australianStateCodes));
+    expect(new Set(profiles.map((profile) => profile.bodyType)).size).toBeGreaterThan(3);
+    expect(new Set(profiles.map((profile) => profile.hairColor)).size).toBeGreaterThan(3);
+    expect(new Set(profiles.map((profile) => profile.aboutMe)).size).toBeGreaterThan(100);
+    for (const profile of profiles) expect(profile.username).toMatch(/^[A-Za-z0-9_-]{3,20}$/);
+  });
+
+  it("gives every fictional profile a locally drawn, approved primary photo on disk", async () => {
+    const rows = await context.database.db
+      .select({ key: photos.storageKey, status: photos.status })
+      .from(photos)
+      .innerJoin(users, eq(users.id, photos.userId))
+      .where(eq(users.isFictional, true));
+    expect(rows.length).toBe(DEMO_PROFILE_COUNT);
+    for (const row of rows.slice(0, 20)) {
+      expect(row.status).toBe("approved");
+      const file = await context.storage.get(`${row.key}-large.webp`);
+      expect(file?.subarray(8, 12).toString()).toBe("WEBP");
+    }
+  });
+
+  it("creates the demo member and an admin who is also an operator, with argon2id hashes", async () => {
+    const [member] = await context.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, context.config.demo.memberEmail));
+    const [admin] = await context.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, context.config.demo.adminEmail));
+    expect(member?.roles).toEqual(["member"]);
+    expect(admin?.roles).toEqual(["admin", "operator"]);
+    expect(member?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(member?.passwordHash).not.toContain(context.config.demo.memberPassword);
+  });
+
+  it("is idempotent when run again (npm run seed)", async () => {
+    const before = await context.database.db.select({ total: count() }).from(users);
+    const photosBefore = await context.database.db.select({ total: count() }).from(photos);
+    await seedDemoData(context);
+    expect(await context.database.db.select({ total: count() }).from(users)).toEqual(before);
+    expect(await context.database.db.select({ total: count() }).from(photos)).toEqual(photosBefore);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { RealtimeServer } from "./modules/realtime/server";
+import type { AppContext } from "./platform/app-context";
+import type { AppConfig } from "./platform/config";
+import { openDatabase } from "./platform/db/client";
+import { runMigrations } from "./platform/db/migrate";
+import { createLogger, type Logger } from "./platform/logging/logger";
+import { openRedis } from "./platform/redis/client";
+import { LocalDiskStorage } from "./platform/storage/storage";
+import { seedIfEmpty } from "./seed/seed";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  context: AppContext;
+  realtime: RealtimeServer;
+  url: string;
+  /** Graceful stop: refuse new work, finish requests in flight, close sockets with 4200, close the database. */
+  close(options?: { realtimeStaggerMs?: number }): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** null: in-memory embedded database (tests); undefined: DATA_DIR or DATABASE_URL. */
+  embeddedDataDir?: string | null;
+  seed?: boolean;
+  /** Lets tests add probe routes to the real app before it starts listening. */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.embeddedDataDir === undefined ? config.dataDir : options.embeddedDataDir,
+  });
+  await runMigrations(database);
+  const context: AppContext = {
+    config,
+    database,
+    redis: openRedis(config.redisUrl),
+    storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
+    logger,
+  };
+  if (options.seed ?? config.developmentFeatures) await seedIfEmpty(context);
+
+  const app = await buildApp(context);
+  await options.beforeListen?.(app);
+  const realtime = new RealtimeServer({
+    appKey: config.pusher.key,
+    allowedOrigins: [...config.allowedOrigins, new URL(config.appUrl).origin],
+    logger,
+  });
+  realtime.attach(app.server);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  let closing: Promise<void> | undefined;
+  const close = (closeOptions: { realtimeStaggerMs?: number } = {}) => {
+    closing ??= (async () => {
+      await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
+      await context.redis?.quit().catch(() => {});
+      await database.close();
+    })();
+    return closing;
+  };
+  return { app, context, realtime, url: `http://localhost:${port}`, close };
+}

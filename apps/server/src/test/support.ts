@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { apiHeaders } from "@velvet/shared/api/headers";
+import { loadConfig } from "../platform/config";
+import { createLogger } from "../platform/logging/logger";
+import { type RunningServer, type StartOptions, startServer } from "../server";
+import { createFreshPostgresDatabase } from "./databases";
+
+export const TEST_SITE_KEY = "test-site-key";
+
+export interface TestServer extends RunningServer {
+  /** Every log line the server wrote, for checks that secrets never reach the logs. */
+  logs: string[];
+  /** fetch against the server with the site key set (unless `siteKey: null`). */
+  request(pathname: string, init?: RequestInit & { siteKey?: string | null }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a random port with an isolated database: in-memory
+ * PGlite by default, or a fresh database on the PostgreSQL server of DATABASE_URL.
+ * Redis is used when REDIS_URL is set, as in production.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<StartOptions, "beforeListen" | "seed"> = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "velvet-test-"));
+  const postgres = process.env.DATABASE_URL ? await createFreshPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "info",
+    DATA_DIR: dataDir,
+    SITE_KEYS: `${TEST_SITE_KEY},second-test-key`,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(chunk.toString());
+      callback();
+    },
+  });
+  const server = await startServer(config, {
+    logger: createLogger(config.logLevel, sink),
+    embeddedDataDir: null,
+    seed: options.seed ?? false,
+    beforeListen: options.beforeListen,
+  });
+  let stopped = false;
+  return {
+    ...server,
+    logs,
+    request: (pathname, init = {}) => {
+      const { siteKey = TEST_SITE_KEY, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (siteKey !== null && !headers.has(apiHeaders.siteKey)) headers.set(apiHeaders.siteKey, siteKey);
+      return fetch(`${server.url}${pathname}`, { ...rest, headers });
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.close({ realtimeStaggerMs: 0 });
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

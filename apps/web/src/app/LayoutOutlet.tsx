@@ -1,0 +1,27 @@
+import { useEffect } from "react";
+import { Outlet, useMatches } from "react-router";
+import { clientConfig } from "../lib/client-config";
+import { resolveLayout } from "../ui/layouts/layouts";
+import type { RouteHandle } from "./routes";
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === "object" && value !== null && "layout" in value;
+}
+
+/** Wraps the matched page in the layout its route names. */
+export function LayoutOutlet() {
+  const matches = useMatches();
+  const handle = [...matches]
+    .reverse()
+    .map((match) => match.handle)
+    .find(isRouteHandle);
+  const Layout = resolveLayout(handle?.layout);
+  useEffect(() => {
+    document.title = handle ? `${handle.title} | ${clientConfig().siteName}` : clientConfig().siteName;
+  }, [handle]);
+  return (
+    <Layout footer={handle?.footer ?? "full"}>
+      <Outlet />
+    </Layout>
+  );
+}

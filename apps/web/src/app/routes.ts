@@ -1,0 +1,110 @@
+import type { ComponentType } from "react";
+
+/** Layout names of spec §2; an unknown name falls back to `default`. */
+export type LayoutName =
+  | "auth"
+  | "bare"
+  | "blog"
+  | "chat"
+  | "default"
+  | "error-maintenance"
+  | "full"
+  | "fullscreen-footer"
+  | "guest"
+  | "guest-no-affiliate"
+  | "landing"
+  | "package"
+  | "survey";
+
+export interface RouteHandle {
+  name?: string;
+  layout: LayoutName | string;
+  middleware: string[];
+  title: string;
+  /** The 'milf' route uses a reduced footer (spec §1). */
+  footer?: "full" | "reduced";
+}
+
+export interface PageRoute extends RouteHandle {
+  path: string;
+  page: () => Promise<{ default: ComponentType }>;
+}
+
+const comingSoon = () => import("../features/placeholder/ComingSoonPage");
+const home = () => import("../features/home/HomePage");
+const maintenance = () => import("../features/system/MaintenancePage");
+
+const member = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
+  path,
+  title,
+  layout: "default",
+  middleware: ["auth"],
+  page: comingSoon,
+  ...extra,
+});
+const guestOnly = (path: string, title: string): PageRoute => ({
+  path,
+  title,
+  layout: "auth",
+  middleware: ["guest"],
+  page: comingSoon,
+});
+const open = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
+  path,
+  title,
+  layout: "guest",
+  middleware: [],
+  page: comingSoon,
+  ...extra,
+});
+
+/** Every route of spec §2. Features replace `comingSoon` with their page as they land. */
+export const pageRoutes: PageRoute[] = [
+  open("/", "Home", { name: "index", page: home }),
+  guestOnly("/login", "Log in"),
+  guestOnly("/register", "Create your account"),
+  guestOnly("/forgot-password", "Forgot your password?"),
+  guestOnly("/reset-password", "Choose a new password"),
+  open("/confirm-email", "Confirm your email", { layout: "auth" }),
+  open("/unsubscribe", "Unsubscribe", { layout: "auth" }),
+
+  member("/dashboard", "Search"),
+  member("/messages", "Messages"),
+  member("/messages/:id", "Conversation", { name: "messages-id", layout: "chat" }),
+  member("/my-profile", "My profile"),
+  member("/profile/edit", "Edit profile"),
+  member("/profile/complete", "Complete your profile"),
+  member("/profile/:profile", "Profile"),
+  member("/my-visitors", "My visitors"),
+  member("/my-favorites", "My favorites"),
+  member("/credits/buy", "Buy credits", { layout: "package" }),
+  member("/credits/package", "Choose a credit package", { layout: "package" }),
+  member("/account", "Account settings"),
+  member("/payment-status", "Payment status"),
+  member("/trustpay-status", "Payment status"),
+  member("/deactivated", "Your account is deactivated", { name: "deactivated", layout: "bare" }),
+
+  open("/prices", "Prices"),
+  open("/how-to-pay", "How to pay"),
+  open("/vip", "Become VIP", { name: "vip", layout: "landing" }),
+  open("/faq", "Frequently asked questions"),
+  open("/contact", "Contact"),
+  open("/contact-us", "Contact us"),
+  open("/submit-request", "Submit a request"),
+  open("/helpdesk", "Helpdesk"),
+  open("/report-abuse", "Report abuse"),
+  open("/terms-of-use", "Terms of use"),
+  open("/privacy", "Privacy policy"),
+  open("/2257-notice", "18 U.S.C. 2257 record-keeping statement"),
+  open("/affiliates", "Affiliates"),
+  open("/no-affiliate", "Welcome", { layout: "guest-no-affiliate" }),
+  open("/maintenance", "Sorry! We Are Under Maintenance!", { layout: "error-maintenance", page: maintenance }),
+
+  open("/milf", "Mature dating", { name: "milf", layout: "landing", footer: "reduced" }),
+  open("/instagram-for-sex", "Instagram for sex", { layout: "landing" }),
+  open("/tinderforsex", "Tinder for sex", { layout: "landing" }),
+  open("/landers/casual-dating", "Casual dating", { layout: "landing" }),
+  open("/lander7", "Casual dating", { layout: "landing" }),
+  open("/landers/lander8", "Meet someone tonight", { layout: "landing" }),
+  open("/lander8", "Meet someone tonight", { layout: "landing" }),
+];

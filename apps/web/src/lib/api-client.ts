@@ -1,0 +1,101 @@
+import { apiHeaders } from "@velvet/shared/api/headers";
+import type { z } from "zod";
+import { readAccessToken } from "./auth-storage";
+import { currentDeviceId } from "./device-id";
+import { goTo } from "./navigation";
+import { requestProgress } from "./request-progress";
+import { handleErrorStatus, useValidationStore } from "./validation-store";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface ApiRequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Validates the response with the shared schema (and gives the result its type). */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** false: do not move the loading bar (background polling). */
+  progress?: boolean;
+}
+
+const API_BASE = "/api";
+
+function buildUrl(path: string, query: ApiRequestOptions<unknown>["query"]): string {
+  const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * The one way the web app calls the API (spec §7): site key, Device-ID and bearer
+ * token on every call; validation errors cleared first and stored on 422; 503
+ * sends the visitor to /maintenance; every error status reaches the login-failed
+ * handler; the loading bar fails unless the call was cancelled or untracked.
+ */
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  const validation = useValidationStore.getState();
+  validation.clearErrors();
+  const tracked = options.progress !== false;
+  if (tracked) requestProgress.start();
+
+  const headers: Record<string, string> = { Accept: "application/json", [apiHeaders.siteKey]: __SITE_KEY__ };
+  const deviceId = currentDeviceId();
+  if (deviceId) headers[apiHeaders.deviceId] = deviceId;
+  const token = readAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    const cancelled = error instanceof DOMException && error.name === "AbortError";
+    if (tracked) cancelled ? requestProgress.finish() : requestProgress.fail();
+    throw error;
+  }
+
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    if (tracked) requestProgress.fail();
+    const body = (payload ?? {}) as { message?: string; errors?: Record<string, string[]> };
+    if (response.status === 422 && body.errors) useValidationStore.getState().setErrors(body.errors);
+    handleErrorStatus(response.status);
+    if (response.status === 503 && window.location.pathname !== "/maintenance") goTo("/maintenance", { replace: true });
+    throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
+  }
+  if (tracked) requestProgress.finish();
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+export const api = {
+  get: <T>(path: string, options?: ApiRequestOptions<T>) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: ApiRequestOptions<T>) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: ApiRequestOptions<T>) =>
+    apiRequest<T>("PUT", path, { ...options, body }),
+  delete: <T>(path: string, options?: ApiRequestOptions<T>) => apiRequest<T>("DELETE", path, options),
+};

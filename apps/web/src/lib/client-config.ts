@@ -1,0 +1,37 @@
+import { apiHeaders } from "@velvet/shared/api/headers";
+import type { TClientConfig } from "@velvet/shared/api/system";
+
+/**
+ * The public client configuration, read once at start (spec §7), so one build
+ * serves any deployment. Later reads (the maintenance page) refetch it.
+ */
+let current: TClientConfig | null = null;
+
+export class ClientConfigError extends Error {
+  constructor(readonly status: number) {
+    super(`client-config answered ${status}`);
+  }
+}
+
+export async function fetchClientConfig(): Promise<TClientConfig> {
+  const response = await fetch("/api/client-config", {
+    headers: { Accept: "application/json", [apiHeaders.siteKey]: __SITE_KEY__ },
+    cache: "no-store",
+  });
+  if (!response.ok) throw new ClientConfigError(response.status);
+  // Not parsed with the shared zod schema here: that would put zod in the first-load bundle.
+  // The server's response serializer already enforces the schema.
+  const body = (await response.json()) as { data?: TClientConfig };
+  if (!body.data || typeof body.data.maintenance !== "boolean") throw new ClientConfigError(response.status);
+  current = body.data;
+  return body.data;
+}
+
+export function clientConfig(): TClientConfig {
+  if (!current) throw new Error("client configuration not loaded yet");
+  return current;
+}
+
+export function setMaintenanceFlag(maintenance: boolean): void {
+  if (current) current = { ...current, maintenance };
+}

@@ -1,0 +1,22 @@
+/**
+ * Accepts only same-site relative paths for post-login returns (spec §2):
+ * "/messages?x=1" passes; "//evil.example", "https://…", "/\\evil", "javascript:…" do not.
+ */
+export function safeRelativePath(candidate: string | null | undefined): string | null {
+  if (!candidate) return null;
+  let value = candidate.trim();
+  if (!value.startsWith("/")) value = `/${value}`;
+  if (value.startsWith("//") || value.includes("\\")) return null;
+  // Control characters let some browsers turn "/\t/evil" into a protocol-relative URL.
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return null;
+  }
+  try {
+    const resolved = new URL(value, "https://site.invalid");
+    if (resolved.origin !== "https://site.invalid") return null;
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  } catch {
+    return null;
+  }
+}

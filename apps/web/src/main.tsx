@@ -1,0 +1,41 @@
+import "./ui/theme.css";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { listenForPreloadErrors } from "./app/chunk-reload";
+import { FatalErrorFallback } from "./app/ErrorPages";
+import { createAppRouter } from "./app/router";
+import { fetchClientConfig } from "./lib/client-config";
+import { scheduleDeviceId } from "./lib/device-id";
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+function disableContextMenuOutsideLocal() {
+  // Spec §9: outside a local environment the right-click menu is disabled across the app.
+  if (!__LOCAL_ENVIRONMENT__) document.addEventListener("contextmenu", (event) => event.preventDefault());
+}
+
+async function start() {
+  const root = createRoot(document.getElementById("root") as HTMLElement);
+  listenForPreloadErrors();
+  disableContextMenuOutsideLocal();
+  scheduleDeviceId();
+  try {
+    await fetchClientConfig();
+  } catch {
+    root.render(<FatalErrorFallback />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

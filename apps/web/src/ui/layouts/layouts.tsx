@@ -1,0 +1,118 @@
+import type { ComponentType, ReactNode } from "react";
+import { Footer } from "../Footer";
+import { Logo } from "../Logo";
+import { Navbar } from "../Navbar";
+
+export interface LayoutProps {
+  children: ReactNode;
+  footer?: "full" | "reduced";
+}
+
+function DefaultLayout({ children, footer }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Navbar />
+      <main className="flex-1">{children}</main>
+      <Footer variant={footer} />
+    </div>
+  );
+}
+
+function GuestNoAffiliateLayout({ children, footer }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Navbar />
+      <main className="flex-1">{children}</main>
+      <Footer variant={footer} showAffiliates={false} />
+    </div>
+  );
+}
+
+function SurveyLayout({ children, footer }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-cream-100">
+      <Navbar variant="survey" />
+      <main className="flex-1">{children}</main>
+      <Footer variant={footer} />
+    </div>
+  );
+}
+
+function LandingLayout({ children, footer }: LayoutProps) {
+  return (
+    <div className="relative flex min-h-dvh flex-col">
+      <Navbar variant="transparent" />
+      <main className="flex-1">{children}</main>
+      <Footer variant={footer} />
+    </div>
+  );
+}
+
+function AuthLayout({ children }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-br from-velvet-950 via-velvet-800 to-rose-600">
+      <Navbar variant="transparent" />
+      <main className="flex flex-1 items-center justify-center px-4 pt-20 pb-10">{children}</main>
+      <Footer variant="reduced" />
+    </div>
+  );
+}
+
+function ChatLayout({ children }: LayoutProps) {
+  return (
+    <div className="flex h-dvh flex-col">
+      <Navbar />
+      <main className="min-h-0 flex-1">{children}</main>
+    </div>
+  );
+}
+
+function FullscreenFooterLayout({ children, footer }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <main className="flex-1">{children}</main>
+      <Footer variant={footer} />
+    </div>
+  );
+}
+
+function MinimalHeaderLayout({ children }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-cream-100">
+      <header className="bg-velvet-900">
+        <div className="page-container flex h-16 items-center">
+          <Logo />
+        </div>
+      </header>
+      <main className="flex flex-1 flex-col">{children}</main>
+      <Footer variant="reduced" />
+    </div>
+  );
+}
+
+function BareLayout({ children }: LayoutProps) {
+  return <main className="min-h-dvh">{children}</main>;
+}
+
+/** Named layouts of spec §2; `default` is the fallback for any unknown name. */
+const layouts: Record<string, ComponentType<LayoutProps>> = {
+  default: DefaultLayout,
+  guest: DefaultLayout,
+  full: DefaultLayout,
+  blog: DefaultLayout,
+  "guest-no-affiliate": GuestNoAffiliateLayout,
+  survey: SurveyLayout,
+  landing: LandingLayout,
+  auth: AuthLayout,
+  chat: ChatLayout,
+  "fullscreen-footer": FullscreenFooterLayout,
+  "error-maintenance": MinimalHeaderLayout,
+  package: MinimalHeaderLayout,
+  bare: BareLayout,
+};
+
+export function resolveLayout(name: string | undefined): ComponentType<LayoutProps> {
+  return (name && layouts[name]) || DefaultLayout;
+}
+
+export { MinimalHeaderLayout as ErrorLayout };

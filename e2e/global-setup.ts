@@ -1,0 +1,19 @@
+import type { TestProject } from "vitest/node";
+import { startE2eServer } from "./server-process";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    maintenanceUrl: string;
+  }
+}
+
+/** One seeded server for the browser tests, and one in maintenance mode. */
+export default async function setup(project: TestProject) {
+  const [site, maintenance] = await Promise.all([startE2eServer(), startE2eServer({ MAINTENANCE: "1" })]);
+  project.provide("baseUrl", site.url);
+  project.provide("maintenanceUrl", maintenance.url);
+  return async () => {
+    await Promise.all([site.stop(), maintenance.stop()]);
+  };
+}

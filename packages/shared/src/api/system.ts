@@ -1,0 +1,32 @@
+import { z } from "../validation/z";
+import { resourceResponse } from "./envelope";
+
+const ZDependencyStatus = z.enum(["ok", "down", "not_configured"]);
+
+export const ZHealthResponseSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: ZDependencyStatus,
+  redis: ZDependencyStatus,
+  maintenance: z.boolean(),
+});
+export type THealthResponse = z.infer<typeof ZHealthResponseSchema>;
+
+/** The public client configuration (spec §7); the web app reads it at start so one build serves any deployment. */
+export const ZClientConfigSchema = z.object({
+  siteName: z.string(),
+  supportEmail: z.string(),
+  realtime: z.object({
+    key: z.string(),
+    wsHost: z.string(),
+    wsPort: z.number().int(),
+    forceTLS: z.boolean(),
+    cluster: z.string(),
+  }),
+  captcha: z.object({ siteKey: z.string() }),
+  botCheck: z.object({ siteKey: z.string() }),
+  maintenance: z.boolean(),
+  apiUrl: z.string(),
+  siteUrl: z.string(),
+});
+export type TClientConfig = z.infer<typeof ZClientConfigSchema>;
+export const ZClientConfigResponseSchema = resourceResponse(ZClientConfigSchema);

@@ -1,0 +1,56 @@
+// Builds the web app when its production build is missing or older than its sources.
+// `npm start` and the end-to-end tests call this, so nobody serves a stale bundle.
+
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const webDir = path.join(root, "apps/web");
+const stampFile = path.join(webDir, "dist/.build-stamp");
+const inputs = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "apps/web/package.json",
+  "packages/shared/src",
+  "package-lock.json",
+  ".env.example",
+  ".env",
+];
+
+function collect(target, files) {
+  if (!existsSync(target)) return;
+  const info = statSync(target);
+  if (info.isDirectory()) {
+    for (const entry of readdirSync(target).sort()) collect(path.join(target, entry), files);
+  } else if (!/\.test\.tsx?$/.test(target)) {
+    files.push(target);
+  }
+}
+
+export function sourceFingerprint() {
+  const hash = createHash("sha256");
+  const files = [];
+  for (const input of inputs) collect(path.join(root, input), files);
+  for (const file of files) {
+    hash.update(path.relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  // The site key is baked into the bundle, so a different key needs a new build.
+  hash.update(`SITE_KEYS=${process.env.SITE_KEYS ?? ""}`);
+  return hash.digest("hex");
+}
+
+const fingerprint = sourceFingerprint();
+const current = existsSync(stampFile) ? readFileSync(stampFile, "utf8").trim() : "";
+if (current === fingerprint && existsSync(path.join(webDir, "dist/index.html"))) {
+  process.exit(0);
+}
+process.stdout.write("Building the web app (sources changed or no build yet)…\n");
+const result = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: webDir, stdio: "inherit" });
+if (result.status !== 0) process.exit(result.status ?? 1);
+writeFileSync(stampFile, fingerprint);
