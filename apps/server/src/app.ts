@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
 import type { AppContext } from "./platform/app-context";
 import { registerErrorHandler } from "./platform/http/error-handler";
@@ -34,6 +35,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of methods) routeTable.push({ method, url: route.url, hidden });
   });
+  // While draining for shutdown, answer in-flight requests with "Connection: close" so
+  // kept-alive sockets end with their response instead of holding the close open.
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (draining) reply.header("Connection", "close");
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -44,6 +54,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerMaintenanceSwitch(app, config.maintenance);
 
   await app.register(async (scope) => systemRoutes(scope, context));
+  await app.register(async (scope) => devRoutes(scope, context));
 
   await registerWebApp(app, { mediaDir: `${config.dataDir}/uploads` });
   return app;

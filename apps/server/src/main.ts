@@ -1,8 +1,9 @@
-import "dotenv/config";
 import { loadConfig } from "./platform/config";
+import { loadEnvFile } from "./platform/load-env-file";
 import { createLogger } from "./platform/logging/logger";
 import { startServer } from "./server";
 
+loadEnvFile();
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();

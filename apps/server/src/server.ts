@@ -6,6 +6,7 @@ import type { AppConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
 import { createLogger, type Logger } from "./platform/logging/logger";
+import { createMailer } from "./platform/mail/mailer";
 import { openRedis } from "./platform/redis/client";
 import { LocalDiskStorage } from "./platform/storage/storage";
 import { seedIfEmpty } from "./seed/seed";
@@ -38,9 +39,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const context: AppContext = {
     config,
     database,
-    redis: openRedis(config.redisUrl),
+    redis: await openRedis(config.redisUrl),
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
   };
   if (options.seed ?? config.developmentFeatures) await seedIfEmpty(context);
 

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logging/logger";
+import type { Mailer } from "./mail/mailer";
 import type { FileStorage } from "./storage/storage";
 
 /** What every feature module receives: configuration and the process's shared connections. */
@@ -11,4 +12,5 @@ export interface AppContext {
   redis: Redis | undefined;
   storage: FileStorage;
   logger: Logger;
+  mailer: Mailer;
 }

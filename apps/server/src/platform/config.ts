@@ -1,5 +1,9 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
+
+/** The repository root: relative paths in the environment (DATA_DIR) are relative to it, whatever the cwd. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 /**
  * Every environment variable the server reads, validated once. Defaults make
@@ -44,6 +48,7 @@ const ZEnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  REDIS_KEY_PREFIX: z.string().default("velvet:"),
   SITE_NAME: z.string().default("Velvet Hearts"),
   SITE_KEYS: list(DEVELOPMENT_SITE_KEY),
   SITE_TIMEZONE: z.string().default("Australia/Sydney"),
@@ -89,6 +94,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   siteName: string;
   siteKeys: string[];
   siteTimezone: string;
@@ -126,9 +133,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     appUrl,
     apiUrl: (env.API_URL ?? `${appUrl}/api`).replace(/\/+$/, ""),
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: path.resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     siteName: env.SITE_NAME,
     siteKeys: env.SITE_KEYS,
     siteTimezone: env.SITE_TIMEZONE,

@@ -1,12 +1,14 @@
-import "dotenv/config";
 import { loadConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
+import { loadEnvFile } from "../platform/load-env-file";
 import { createLogger } from "../platform/logging/logger";
+import { createMailer } from "../platform/mail/mailer";
 import { LocalDiskStorage } from "../platform/storage/storage";
 import { seedDemoData } from "./seed";
 
 /** `npm run seed`: applies migrations and (re)seeds the demo data; idempotent. */
+loadEnvFile();
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -18,6 +20,7 @@ try {
     redis: undefined,
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
   });
   process.stdout.write(`Seeded ${result.profiles} demo profiles, the demo member and the admin.\n`);
 } finally {

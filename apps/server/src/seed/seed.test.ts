@@ -10,6 +10,7 @@ import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
 import { photos, users } from "../platform/db/schema";
 import { createLogger } from "../platform/logging/logger";
+import { createMailer } from "../platform/mail/mailer";
 import { LocalDiskStorage } from "../platform/storage/storage";
 import { createFreshPostgresDatabase } from "../test/databases";
 import { DEMO_PROFILE_COUNT, seedDemoData, seedIfEmpty } from "./seed";
@@ -41,6 +42,7 @@ describe("demo data seed", () => {
       redis: undefined,
       storage: new LocalDiskStorage(`${dataDir}/uploads`),
       logger: createLogger("silent"),
+      mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir }),
     };
   });
   afterAll(async () => {

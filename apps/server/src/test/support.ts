@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { apiHeaders } from "@velvet/shared/api/headers";
-import { loadConfig } from "../platform/config";
+import { type AppConfig, loadConfig } from "../platform/config";
 import { createLogger } from "../platform/logging/logger";
 import { type RunningServer, type StartOptions, startServer } from "../server";
 import { createFreshPostgresDatabase } from "./databases";
@@ -25,11 +25,14 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<StartOptions, "beforeListen" | "seed"> = {},
+  options: Pick<StartOptions, "beforeListen" | "seed"> & {
+    /** Adjusts the loaded configuration, e.g. production rules on the embedded test database. */
+    adjustConfig?: (config: AppConfig) => AppConfig;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "velvet-test-"));
   const postgres = process.env.DATABASE_URL ? await createFreshPostgresDatabase(process.env.DATABASE_URL) : undefined;
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: "test",
     HOST: "127.0.0.1",
     PORT: "0",
@@ -37,9 +40,12 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     SITE_KEYS: `${TEST_SITE_KEY},second-test-key`,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `velvet-test:${path.basename(dataDir)}:` }
+      : {}),
     ...env,
   });
+  const config = options.adjustConfig ? options.adjustConfig(loaded) : loaded;
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {

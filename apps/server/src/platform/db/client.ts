@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
@@ -28,11 +28,42 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir);
 }
 
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite files must only ever be opened by one process: a second one (say
+ * `npm run seed` while `npm start` runs) would corrupt them. A pid file guards it.
+ */
+function lockEmbeddedDatabase(directory: string): () => void {
+  const lockFile = path.join(directory, "velvet.pid");
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+  } catch {
+    const holder = Number(readFileSync(lockFile, "utf8"));
+    if (holder !== process.pid && processIsAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${directory} is in use by process ${holder}. Stop it first, or use DATABASE_URL.`,
+      );
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
+  let unlock = () => {};
   if (dataDir) {
     const directory = path.join(dataDir, "pglite");
     mkdirSync(directory, { recursive: true });
+    unlock = lockEmbeddedDatabase(directory);
     client = await PGlite.create(directory);
   } else {
     client = await PGlite.create();
@@ -53,6 +84,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

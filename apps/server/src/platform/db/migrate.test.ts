@@ -51,3 +51,24 @@ describe("migrations", () => {
     expect(await schemaSnapshot(database)).toEqual(before);
   });
 });
+
+describe("the embedded database on disk", () => {
+  it("refuses a second process while one holds it, and releases it on close", async () => {
+    const { access, mkdtemp, rm, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dataDir = await mkdtemp(path.join(tmpdir(), "velvet-lock-"));
+    try {
+      const first = await openDatabase({ dataDir });
+      // Another live process (our parent) claims the files.
+      await writeFile(path.join(dataDir, "pglite/velvet.pid"), String(process.ppid));
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by process/);
+      await writeFile(path.join(dataDir, "pglite/velvet.pid"), String(process.pid));
+      await first.close();
+      // Closing releases the claim, so the next `npm start` or `npm run seed` may open it.
+      await expect(access(path.join(dataDir, "pglite/velvet.pid"))).rejects.toThrow();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

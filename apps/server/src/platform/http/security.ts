@@ -63,7 +63,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: "velvet:rate:" } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:` } : {}),
     // Only the API is throttled globally; static files are served with cache headers instead.
     allowList: (request) => !request.url.startsWith("/api/"),
     errorResponseBuilder: (_request, context) =>

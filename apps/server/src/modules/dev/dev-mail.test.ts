@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../test/support";
+
+describe("/dev/mail", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ NODE_ENV: "development" });
+  });
+  afterAll(() => server.stop());
+
+  it("lists captured mail and shows each message, escaped", async () => {
+    await server.context.mailer.send({
+      to: "someone@example.com",
+      subject: "Confirm <your> email",
+      html: "<p>Hello</p>",
+      text: "Open http://localhost/confirm-email?token=abc",
+    });
+    const list = await server.request("/dev/mail");
+    expect(list.status).toBe(200);
+    const html = await list.text();
+    expect(html).toContain("someone@example.com");
+    expect(html).toContain("Confirm &#60;your&#62; email");
+    const id = /href="\/dev\/mail\/([^"]+)"/.exec(html)?.[1];
+    const message = await server.request(`/dev/mail/${id}.json`);
+    expect(await message.json()).toMatchObject({
+      to: "someone@example.com",
+      text: "Open http://localhost/confirm-email?token=abc",
+    });
+    expect((await server.request(`/dev/mail/${id}`)).status).toBe(200);
+    expect((await server.request("/dev/mail/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
+  });
+});
+
+describe("/dev/mail outside development", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Production rules, but kept on this test's own isolated database.
+    const databaseUrl = process.env.DATABASE_URL;
+    server = await startTestServer(
+      {
+        NODE_ENV: "production",
+        APP_SECRET: "x".repeat(40),
+        PUSHER_SECRET: "y".repeat(20),
+        SITE_KEYS: "test-site-key",
+        // Production demands DATABASE_URL; with none, satisfy the check and use the embedded database.
+        ...(databaseUrl ? {} : { DATABASE_URL: "postgres://placeholder.invalid/velvet" }),
+        SMTP_URL: "smtp://127.0.0.1:9",
+      },
+      { adjustConfig: (config) => ({ ...config, databaseUrl: databaseUrl ? config.databaseUrl : undefined }) },
+    );
+  });
+  afterAll(() => server.stop());
+
+  it("does not exist in production", async () => {
+    const response = await server.request("/dev/mail");
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface CapturedMail extends OutgoingMail {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Delivers over SMTP_URL through nodemailer. */
+class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...mail });
+  }
+}
+
+/**
+ * Without SMTP_URL, mail is written under DATA_DIR/mail (one JSON file per
+ * message) and listed at /dev/mail outside production, so sign-up and reset
+ * flows can be followed, and tested, without a mail server.
+ */
+export class CapturingMailer implements Mailer {
+  constructor(
+    private readonly directory: string,
+    private readonly from: string,
+  ) {}
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const sentAt = new Date().toISOString();
+    const id = `${sentAt.replace(/[^0-9]/g, "")}-${randomUUID()}`;
+    const captured: CapturedMail = { id, from: this.from, sentAt, ...mail };
+    await writeFile(path.join(this.directory, `${id}.json`), JSON.stringify(captured, null, 2));
+  }
+
+  /** Newest first. */
+  async list(): Promise<CapturedMail[]> {
+    let files: string[];
+    try {
+      files = (await readdir(this.directory)).filter((file) => file.endsWith(".json"));
+    } catch {
+      return [];
+    }
+    const messages = await Promise.all(files.map((file) => this.read(file.replace(/\.json$/, ""))));
+    return messages
+      .filter((message): message is CapturedMail => message !== undefined)
+      .sort((a, b) => b.id.localeCompare(a.id));
+  }
+
+  async read(id: string): Promise<CapturedMail | undefined> {
+    if (!/^[0-9]+-[0-9a-f-]{36}$/.test(id)) return undefined;
+    try {
+      return JSON.parse(await readFile(path.join(this.directory, `${id}.json`), "utf8")) as CapturedMail;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.from);
+  return new CapturingMailer(path.join(options.dataDir, "mail"), options.from);
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api } from "./api-client";
+import { setNavigator } from "./navigation";
+import { useRequestProgress } from "./request-progress";
+import { useValidationStore } from "./validation-store";
+
+function respond(status: number, body: unknown) {
+  return vi.fn(async () => new Response(body === null ? null : JSON.stringify(body), { status }));
+}
+
+describe("the API client", () => {
+  const navigations: string[] = [];
+  let storage: Map<string, string>;
+
+  beforeEach(() => {
+    navigations.length = 0;
+    storage = new Map([["auth._token.local", "Bearer jwt-123"]]);
+    vi.stubGlobal("window", {
+      location: { pathname: "/dashboard" },
+      localStorage: { getItem: (key: string) => storage.get(key) ?? null, setItem: () => {}, removeItem: () => {} },
+    });
+    setNavigator((to) => navigations.push(to));
+    useValidationStore.setState({ errors: {}, loginFailed: false });
+    useRequestProgress.setState({ active: 0, failed: false, burst: 0 });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends the site key and the bearer token under /api", async () => {
+    const fetchMock = respond(200, { data: { ok: true } });
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(api.get("/client-config")).resolves.toEqual({ data: { ok: true } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/client-config");
+    const headers = init.headers as Record<string, string>;
+    expect(headers["X-Site-Key"]).toBe("test-site-key");
+    expect(headers.Authorization).toBe("Bearer jwt-123");
+  });
+
+  it("clears old validation errors before a request and stores a 422's errors, first message per field", async () => {
+    useValidationStore.setState({ errors: { city: "old" } });
+    vi.stubGlobal(
+      "fetch",
+      respond(422, { message: "The given data was invalid.", errors: { email: ["first", "second"] } }),
+    );
+    const failure = await api.post("/register", {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(422);
+    expect(useValidationStore.getState().errors).toEqual({ email: "first" });
+  });
+
+  it("hands error statuses to the login-failed handler", async () => {
+    vi.stubGlobal("fetch", respond(422, { message: "These credentials do not match our records.", errors: {} }));
+    await api.post("/login", {}).catch(() => {});
+    expect(useValidationStore.getState().loginFailed).toBe(true);
+  });
+
+  it("sends the visitor to /maintenance on 503", async () => {
+    vi.stubGlobal("fetch", respond(503, { message: "Sorry! We Are Under Maintenance!" }));
+    await api.get("/me").catch(() => {});
+    expect(navigations).toEqual(["/maintenance"]);
+  });
+
+  it("marks the loading bar failed on an error, but not for a cancelled or untracked request", async () => {
+    vi.stubGlobal("fetch", respond(500, { message: "boom" }));
+    await api.get("/x").catch(() => {});
+    expect(useRequestProgress.getState()).toMatchObject({ active: 0, failed: true });
+
+    useRequestProgress.setState({ active: 0, failed: false });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new DOMException("aborted", "AbortError");
+      }),
+    );
+    await api.get("/x").catch(() => {});
+    expect(useRequestProgress.getState()).toMatchObject({ active: 0, failed: false });
+
+    vi.stubGlobal("fetch", respond(500, { message: "boom" }));
+    await api.get("/x", { progress: false }).catch(() => {});
+    expect(useRequestProgress.getState()).toMatchObject({ active: 0, failed: false });
+  });
+
+  it("counts overlapping requests so the bar stays until the last one finishes", async () => {
+    let finishFirst: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>((resolve) => (finishFirst = resolve))),
+    );
+    const first = api.get("/slow");
+    expect(useRequestProgress.getState().active).toBe(1);
+    finishFirst(new Response(JSON.stringify({ data: 1 }), { status: 200 }));
+    await first;
+    expect(useRequestProgress.getState().active).toBe(0);
+  });
+});
