@@ -42,7 +42,8 @@ function processIsAlive(pid: number): boolean {
  * `npm run seed` while `npm start` runs) would corrupt them. A pid file guards it.
  */
 function lockEmbeddedDatabase(directory: string): () => void {
-  const lockFile = path.join(directory, "velvet.pid");
+  // Beside the directory, not in it: PGlite refuses to initialise a non-empty directory.
+  const lockFile = `${directory}.pid`;
   try {
     writeFileSync(lockFile, String(process.pid), { flag: "wx" });
   } catch {

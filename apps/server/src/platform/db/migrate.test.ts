@@ -61,12 +61,12 @@ describe("the embedded database on disk", () => {
     try {
       const first = await openDatabase({ dataDir });
       // Another live process (our parent) claims the files.
-      await writeFile(path.join(dataDir, "pglite/velvet.pid"), String(process.ppid));
+      await writeFile(path.join(dataDir, "pglite.pid"), String(process.ppid));
       await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by process/);
-      await writeFile(path.join(dataDir, "pglite/velvet.pid"), String(process.pid));
+      await writeFile(path.join(dataDir, "pglite.pid"), String(process.pid));
       await first.close();
       // Closing releases the claim, so the next `npm start` or `npm run seed` may open it.
-      await expect(access(path.join(dataDir, "pglite/velvet.pid"))).rejects.toThrow();
+      await expect(access(path.join(dataDir, "pglite.pid"))).rejects.toThrow();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
