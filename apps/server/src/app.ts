@@ -1,5 +1,10 @@
+import cookie from "@fastify/cookie";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { accountRoutes } from "./modules/accounts/routes";
+import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
+import { adminRoutes } from "./modules/admin/routes";
+import { authRoutes } from "./modules/auth/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
 import type { AppContext } from "./platform/app-context";
@@ -50,10 +55,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await registerOpenApi(app, config.siteName);
   await registerSecurity(app, config, context.redis);
+  await app.register(cookie);
   registerSiteKeyCheck(app, config.siteKeys);
   registerMaintenanceSwitch(app, config.maintenance);
+  auditImpersonatedRequests(app, context);
 
   await app.register(async (scope) => systemRoutes(scope, context));
+  await app.register(async (scope) => authRoutes(scope, context));
+  await app.register(async (scope) => accountRoutes(scope, context));
+  await app.register(async (scope) => adminRoutes(scope, context));
   await app.register(async (scope) => devRoutes(scope, context));
 
   await registerWebApp(app, { mediaDir: `${config.dataDir}/uploads` });

@@ -7,6 +7,7 @@ import { openDatabase } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
 import { createLogger, type Logger } from "./platform/logging/logger";
 import { createMailer } from "./platform/mail/mailer";
+import { createAttemptCounter } from "./platform/rate-limit/attempt-counter";
 import { openRedis } from "./platform/redis/client";
 import { LocalDiskStorage } from "./platform/storage/storage";
 import { seedIfEmpty } from "./seed/seed";
@@ -36,10 +37,12 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     dataDir: options.embeddedDataDir === undefined ? config.dataDir : options.embeddedDataDir,
   });
   await runMigrations(database);
+  const redis = await openRedis(config.redisUrl);
   const context: AppContext = {
     config,
     database,
-    redis: await openRedis(config.redisUrl),
+    redis,
+    attempts: createAttemptCounter(redis, config.redisKeyPrefix),
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),

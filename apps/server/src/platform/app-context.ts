@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logging/logger";
 import type { Mailer } from "./mail/mailer";
+import type { AttemptCounter } from "./rate-limit/attempt-counter";
 import type { FileStorage } from "./storage/storage";
 
 /** What every feature module receives: configuration and the process's shared connections. */
@@ -13,4 +14,5 @@ export interface AppContext {
   storage: FileStorage;
   logger: Logger;
   mailer: Mailer;
+  attempts: AttemptCounter;
 }

@@ -76,6 +76,7 @@ const ZEnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().default("admin-password-2026"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: boolFlag,
 });
@@ -111,6 +112,8 @@ export interface AppConfig {
   demo: { memberEmail: string; memberPassword: string; adminEmail: string; adminPassword: string };
   logLevel: Env["LOG_LEVEL"];
   apiRateLimitPerMinute: number;
+  /** Registration attempts per IP per hour. */
+  registerRateLimit: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
 }
@@ -157,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,
+    registerRateLimit: env.REGISTER_RATE_LIMIT,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
   };

@@ -4,6 +4,7 @@ import { runMigrations } from "../platform/db/migrate";
 import { loadEnvFile } from "../platform/load-env-file";
 import { createLogger } from "../platform/logging/logger";
 import { createMailer } from "../platform/mail/mailer";
+import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
 import { LocalDiskStorage } from "../platform/storage/storage";
 import { seedDemoData } from "./seed";
 
@@ -18,6 +19,7 @@ try {
     config,
     database,
     redis: undefined,
+    attempts: new MemoryAttemptCounter(),
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),

@@ -11,6 +11,7 @@ import { runMigrations } from "../platform/db/migrate";
 import { photos, users } from "../platform/db/schema";
 import { createLogger } from "../platform/logging/logger";
 import { createMailer } from "../platform/mail/mailer";
+import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
 import { LocalDiskStorage } from "../platform/storage/storage";
 import { createFreshPostgresDatabase } from "../test/databases";
 import { DEMO_PROFILE_COUNT, seedDemoData, seedIfEmpty } from "./seed";
@@ -40,6 +41,7 @@ describe("demo data seed", () => {
       config,
       database,
       redis: undefined,
+      attempts: new MemoryAttemptCounter(),
       storage: new LocalDiskStorage(`${dataDir}/uploads`),
       logger: createLogger("silent"),
       mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir }),
@@ -61,7 +63,7 @@ describe("demo data seed", () => {
     expect(profiles.length).toBeGreaterThanOrEqual(300);
     expect(profiles.length).toBe(DEMO_PROFILE_COUNT);
     const today = new Date();
-    const ages = profiles.map((profile) => ageOn(profile.birthdate, today));
+    const ages = profiles.map((profile) => ageOn(profile.birthdate ?? "", today));
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
     expect(Math.max(...ages)).toBeLessThanOrEqual(70);
     expect(new Set(profiles.map((profile) => profile.gender))).toEqual(new Set(["male", "female"]));

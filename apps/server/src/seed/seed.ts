@@ -1,5 +1,5 @@
-import { hash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
+import { hashPassword } from "../modules/auth/passwords";
 import type { AppContext } from "../platform/app-context";
 import { photos, users } from "../platform/db/schema";
 import { avatarSvg, renderAvatar } from "./avatar";
@@ -8,9 +8,6 @@ import { createRandom } from "./random";
 
 export const DEMO_PROFILE_COUNT = 320;
 const SEED = 20_261_121;
-
-/** argon2id with the parameters the accounts issue requires (19 MiB, 2 iterations). */
-const PASSWORD_HASH_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export async function seedIfEmpty(context: AppContext): Promise<boolean> {
   const [row] = await context.database.db.select({ total: count() }).from(users);
@@ -53,7 +50,7 @@ export async function seedDemoData(context: AppContext): Promise<{ profiles: num
       .values({
         username: account.username,
         email: account.email.toLowerCase(),
-        passwordHash: await hash(account.password, PASSWORD_HASH_OPTIONS),
+        passwordHash: await hashPassword(account.password),
         emailVerifiedAt: new Date(),
         roles: account.roles,
         birthdate: birthdateForAge(34, 40),

@@ -45,7 +45,7 @@ function englishMessage(issue: $ZodRawIssue): string {
     }
     case "invalid_value":
     case "invalid_union":
-      return say(m.included);
+      return issue.input === undefined || issue.input === null ? say(m.required) : say(m.included);
     case "not_multiple_of":
       return say(m.integer);
     case "unrecognized_keys":

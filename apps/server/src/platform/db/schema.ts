@@ -22,6 +22,11 @@ import {
  * and never edited once committed.
  */
 
+export interface UserPreferences {
+  search?: Record<string, string | number | boolean | null>;
+  email?: { notifications?: boolean; newsletter?: boolean };
+}
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +44,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     roles: text("roles").array().notNull().default(sql`'{member}'::text[]`),
     isFictional: boolean("is_fictional").notNull().default(false),
-    birthdate: date("birthdate", { mode: "string" }).notNull(),
+    /** Null only once an account is deleted and its personal data removed. */
+    birthdate: date("birthdate", { mode: "string" }),
     gender: varchar("gender", { length: 6 }).notNull(),
     seeking: varchar("seeking", { length: 6 }).notNull(),
     state: varchar("state", { length: 3 }),
@@ -55,7 +61,20 @@ export const users = pgTable(
     lookingFor: smallint("looking_for"),
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
     features: jsonb("features").$type<Record<string, string | boolean>>().notNull().default({}),
+    /** Saved search filters and email settings (spec §3 `preferences`). */
+    preferences: jsonb("preferences").$type<UserPreferences>().notNull().default({}),
+    /** Review accounts (payment-provider or store reviewers): no duration channel, no promotions. */
+    isReviewAccount: boolean("is_review_account").notNull().default(false),
+    termsVersion: varchar("terms_version", { length: 20 }),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    campaign: jsonb("campaign").$type<Record<string, string | number>>(),
+    deviceId: varchar("device_id", { length: 128 }),
+    registrationIp: varchar("registration_ip", { length: 45 }),
+    /** A new address waiting for its verification link; the old one stays in use until then. */
+    pendingEmail: varchar("pending_email", { length: 320 }),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -90,4 +109,103 @@ export const photos = pgTable(
     index("photos_user_idx").on(table.userId),
     check("photos_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],
+);
+
+/**
+ * A signed-in device. The access token names its session (`sid`), so revoking
+ * the session ends both the refresh token and the access token at once.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Set when an operator signed in as the member: such sessions cannot buy or change credentials. */
+    impersonatorId: bigint("impersonator_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    ip: varchar("ip", { length: 45 }),
+    userAgent: varchar("user_agent", { length: 400 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("auth_sessions_user_idx").on(table.userId)],
+);
+
+/** Rotating refresh tokens of one session (its family), stored hashed. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The successor pair, encrypted, kept only for the grace window so two tabs refreshing together agree. */
+    successorCiphertext: text("successor_ciphertext"),
+  },
+  (table) => [
+    uniqueIndex("refresh_tokens_hash_unique").on(table.tokenHash),
+    index("refresh_tokens_session_idx").on(table.sessionId),
+  ],
+);
+
+/** Single-use tokens sent by email (verify, reset password), stored hashed. */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 20 }).notNull(),
+    email: varchar("email", { length: 320 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("email_tokens_hash_unique").on(table.tokenHash),
+    index("email_tokens_user_idx").on(table.userId, table.purpose),
+    check("email_tokens_purpose_check", sql`${table.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
+/** Single-use impersonation tokens an operator issues for a member (5 minutes). */
+export const impersonationTokens = pgTable(
+  "impersonation_tokens",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: bigint("operator_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("impersonation_tokens_hash_unique").on(table.tokenHash)],
+);
+
+/** Who did what to whom: operator and admin actions, impersonation, account changes. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: bigint("actor_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    action: varchar("action", { length: 60 }).notNull(),
+    targetUserId: bigint("target_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    ip: varchar("ip", { length: 45 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("audit_log_target_idx").on(table.targetUserId), index("audit_log_actor_idx").on(table.actorId)],
 );

@@ -1,0 +1,19 @@
+import { accountMessages } from "@velvet/shared/validation/account-messages";
+import { AppError } from "../../platform/http/app-error";
+import type { Authenticated, UserRow } from "../auth/session-service";
+
+/**
+ * Account rules. Every account route acts on the signed-in member's own account
+ * only (there is no id in the path), so one member can never reach another's.
+ */
+export const accountPolicy = {
+  /** An operator acting as a member may not buy, change email or password, or delete the account. */
+  assertNotImpersonating(auth: Authenticated): void {
+    if (auth.session.impersonatorId !== null) throw new AppError("forbidden", accountMessages.notWhileImpersonating);
+  },
+
+  /** Unverified members may browse but not send messages (issue 3). */
+  assertMaySendMessages(user: UserRow): void {
+    if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.verifyEmail);
+  },
+};

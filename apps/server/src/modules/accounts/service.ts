@@ -1,0 +1,179 @@
+import type { TPreferences } from "@velvet/shared/api/auth";
+import { accountMessages } from "@velvet/shared/validation/account-messages";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { writeAudit } from "../../platform/audit/audit-log";
+import { authSessions, emailTokens, impersonationTokens, photos, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { sendVerificationMail } from "../auth/registration-service";
+import { type Authenticated, type IssuedTokens, revokeAllSessions, startSession } from "../auth/session-service";
+import { accountPolicy } from "./policy";
+import { readUnsubscribeToken } from "./unsubscribe-tokens";
+
+interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+async function assertCurrentPassword(auth: Authenticated, password: string, field = "current_password"): Promise<void> {
+  const ok = auth.user.passwordHash ? await verifyPassword(auth.user.passwordHash, password) : false;
+  if (!ok) throw AppError.field(field, accountMessages.currentPasswordWrong);
+}
+
+/**
+ * The new address takes effect only once its link is used. If it already
+ * belongs to someone, nothing is sent, and the answer is the same: this route
+ * must not become a way to learn who is a member.
+ */
+export async function requestEmailChange(
+  context: AppContext,
+  auth: Authenticated,
+  email: string,
+  password: string,
+): Promise<void> {
+  accountPolicy.assertNotImpersonating(auth);
+  await assertCurrentPassword(auth, password);
+  const { db } = context.database;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, auth.user.id)));
+  if (taken) return;
+  await db
+    .update(users)
+    .set({ pendingEmail: email.toLowerCase(), updatedAt: new Date() })
+    .where(eq(users.id, auth.user.id));
+  await sendVerificationMail(context, auth.user.id, email.toLowerCase());
+}
+
+/** Signs out every session and gives this device a fresh one. */
+export async function changePassword(
+  context: AppContext,
+  auth: Authenticated,
+  input: { current_password: string; password: string },
+  meta: RequestMeta,
+): Promise<IssuedTokens> {
+  accountPolicy.assertNotImpersonating(auth);
+  await assertCurrentPassword(auth, input.current_password);
+  if (isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
+  const passwordHash = await hashPassword(input.password);
+  return context.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id));
+    await revokeAllSessions(tx, auth.user.id);
+    await writeAudit(tx, {
+      actorId: auth.user.id,
+      action: "account.password_changed",
+      targetUserId: auth.user.id,
+      ip: meta.ip,
+    });
+    return startSession(context, tx, { user: auth.user, ip: meta.ip, userAgent: meta.userAgent });
+  });
+}
+
+export async function updateEmailPreferences(
+  context: AppContext,
+  auth: Authenticated,
+  email: TPreferences["email"],
+): Promise<TPreferences> {
+  const preferences = { ...auth.user.preferences, email };
+  await context.database.db.update(users).set({ preferences, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+  return { ...(preferences.search ? { search: preferences.search } : {}), email };
+}
+
+/** Confines the member to /deactivated until they reactivate; every other session ends. */
+export async function deactivate(context: AppContext, auth: Authenticated, meta: RequestMeta): Promise<IssuedTokens> {
+  return context.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    await revokeAllSessions(tx, auth.user.id);
+    await writeAudit(tx, {
+      actorId: auth.session.impersonatorId ?? auth.user.id,
+      action: "account.deactivated",
+      targetUserId: auth.user.id,
+      ip: meta.ip,
+    });
+    return startSession(context, tx, {
+      user: auth.user,
+      impersonatorId: auth.session.impersonatorId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+  });
+}
+
+export async function reactivate(context: AppContext, auth: Authenticated, ip: string): Promise<void> {
+  await context.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    await writeAudit(tx, {
+      actorId: auth.session.impersonatorId ?? auth.user.id,
+      action: "account.reactivated",
+      targetUserId: auth.user.id,
+      ip,
+    });
+  });
+}
+
+/**
+ * Removes the member's personal data and photos and ends every session. The row
+ * itself stays, anonymised, so the credit ledger and message history of the
+ * other party keep a valid reference (accounting needs the ledger).
+ */
+export async function deleteAccount(
+  context: AppContext,
+  auth: Authenticated,
+  password: string,
+  ip: string,
+): Promise<void> {
+  accountPolicy.assertNotImpersonating(auth);
+  await assertCurrentPassword(auth, password, "password");
+  const { db } = context.database;
+  const photoKeys = await db.select({ key: photos.storageKey }).from(photos).where(eq(photos.userId, auth.user.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(photos).where(eq(photos.userId, auth.user.id));
+    await tx.delete(emailTokens).where(eq(emailTokens.userId, auth.user.id));
+    await tx.delete(impersonationTokens).where(eq(impersonationTokens.userId, auth.user.id));
+    await tx.delete(authSessions).where(eq(authSessions.userId, auth.user.id));
+    await tx
+      .update(users)
+      .set({
+        username: `deleted-${auth.user.id}`.slice(0, 20),
+        email: null,
+        pendingEmail: null,
+        passwordHash: null,
+        birthdate: null,
+        headline: null,
+        aboutMe: null,
+        heightCm: null,
+        interests: [],
+        preferences: {},
+        campaign: null,
+        deviceId: null,
+        registrationIp: null,
+        city: "",
+        state: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, auth.user.id));
+    await writeAudit(tx, { actorId: auth.user.id, action: "account.deleted", targetUserId: auth.user.id, ip });
+  });
+  for (const { key } of photoKeys) {
+    await Promise.all(
+      ["large", "thumb", "medium"].map((size) => context.storage.remove(`${key}-${size}.webp`).catch(() => {})),
+    );
+  }
+}
+
+/** Turns notification emails off from a mail link, without signing in. */
+export async function unsubscribe(context: AppContext, token: string): Promise<void> {
+  const userUuid = readUnsubscribeToken(context.config, token);
+  if (!userUuid) throw AppError.field("token", accountMessages.unsubscribeInvalid);
+  const { db } = context.database;
+  const [user] = await db.select().from(users).where(eq(users.uuid, userUuid));
+  if (!user || user.deletedAt) throw AppError.field("token", accountMessages.unsubscribeInvalid);
+  const preferences = { ...user.preferences, email: { ...user.preferences.email, notifications: false } };
+  await db.update(users).set({ preferences, updatedAt: new Date() }).where(eq(users.id, user.id));
+}

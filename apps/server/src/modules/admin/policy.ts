@@ -1,0 +1,20 @@
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../platform/http/app-error";
+import type { Authenticated } from "../auth/session-service";
+
+export type StaffRole = "operator" | "admin";
+
+/** Console routes: a member gets 403 (a guest has already had 401 from requireAuth). */
+export function assertStaff(auth: Authenticated, allowed: readonly StaffRole[]): void {
+  // An impersonated session holds a member's identity: it never reaches the console.
+  if (auth.session.impersonatorId !== null) throw new AppError("forbidden");
+  if (!auth.user.roles.some((role) => (allowed as readonly string[]).includes(role))) throw new AppError("forbidden");
+}
+
+/** preHandler form of assertStaff, run before body validation. */
+export function requireStaff(allowed: readonly StaffRole[]) {
+  return async (request: FastifyRequest) => {
+    if (!request.auth) throw new AppError("unauthenticated");
+    assertStaff(request.auth, allowed);
+  };
+}

@@ -1,0 +1,68 @@
+import type { TCurrentUser } from "@velvet/shared/api/auth";
+import type { UserRow } from "./session-service";
+
+/**
+ * What makes a profile complete: the fields /profile/complete walks a new member
+ * through. The profiles feature owns the page; the rule lives here because
+ * sign-in redirects on it.
+ */
+export function isProfileComplete(user: UserRow, hasPhoto: boolean): boolean {
+  return Boolean(
+    user.headline &&
+      user.aboutMe &&
+      user.state &&
+      user.bodyType > 1 &&
+      user.eyeColor > 1 &&
+      user.hairColor > 1 &&
+      user.heightCm &&
+      user.relationshipStatus &&
+      user.lookingFor &&
+      hasPhoto,
+  );
+}
+
+const knownScopes = ["member", "operator", "admin"] as const;
+
+/** The current user of spec §3. Counters and balances that later features own start at zero. */
+export function presentCurrentUser(
+  user: UserRow,
+  extras: { primaryPhotoUrl: string | null; impersonated: boolean },
+): TCurrentUser {
+  const features = user.features ?? {};
+  const promoBadge = features.promoBadge === "v1" || features.promoBadge === "v2" ? features.promoBadge : null;
+  return {
+    uuid: user.uuid,
+    username: user.username,
+    email: user.email ?? "",
+    email_verified: user.emailVerifiedAt !== null,
+    pending_email: user.pendingEmail,
+    credits: 0,
+    has_unli_message: false,
+    primary_photo: extras.primaryPhotoUrl ? { url: extras.primaryPhotoUrl } : null,
+    gender: user.gender === "male" ? "male" : "female",
+    unread_messages_count: 0,
+    new_visitors_count: 0,
+    unread_favorites_count: 0,
+    visits_count: 0,
+    received_messages_count: 0,
+    received_wink_interactions_count: 0,
+    deactivated: user.deactivatedAt !== null,
+    rv: user.isReviewAccount,
+    eventName: null,
+    features: { promoBadge, muteUserNotifications: features.muteUserNotifications === true },
+    profile_complete: isProfileComplete(user, extras.primaryPhotoUrl !== null),
+    choice: user.seeking === "male" || user.seeking === "female" ? user.seeking : "both",
+    preferences: {
+      ...(user.preferences.search ? { search: user.preferences.search } : {}),
+      email: {
+        notifications: user.preferences.email?.notifications ?? true,
+        newsletter: user.preferences.email?.newsletter ?? false,
+      },
+    },
+    has_account_deletion_promo: false,
+    scope: user.roles.filter((role): role is (typeof knownScopes)[number] =>
+      (knownScopes as readonly string[]).includes(role),
+    ),
+    impersonated: extras.impersonated,
+  };
+}

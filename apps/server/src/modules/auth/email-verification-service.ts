@@ -1,0 +1,58 @@
+import { accountMessages } from "@velvet/shared/validation/account-messages";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { accountActivatedMail, mailSite } from "../../platform/mail/templates";
+import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
+import { sendVerificationMail } from "./registration-service";
+import type { UserRow } from "./session-service";
+
+/** At most 6 verification mails a minute per member. */
+export const RESENDS_PER_MINUTE = 6;
+
+/**
+ * Confirms an address: the registration address (then the account is active and
+ * the "account activated" mail goes out) or a new address from account settings
+ * (then it replaces the old one). Using a link twice is harmless.
+ */
+export async function verifyEmail(context: AppContext, token: string): Promise<void> {
+  const invalid = AppError.field("token", accountMessages.verifyLinkInvalid);
+  const result = await context.database.db.transaction(async (tx) => {
+    const row = await findEmailToken(tx, "verify_email", token);
+    if (!row) throw invalid;
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+    if (!user || user.deletedAt) throw invalid;
+    if (row.usedAt) return { activated: false, user };
+
+    const changingAddress = user.email?.toLowerCase() !== row.email;
+    if (changingAddress) {
+      if (user.pendingEmail?.toLowerCase() !== row.email) throw invalid;
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, row.email), ne(users.id, user.id)));
+      if (taken) throw invalid;
+      await tx
+        .update(users)
+        .set({ email: row.email, pendingEmail: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    } else if (!user.emailVerifiedAt) {
+      await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    }
+    await markEmailTokenUsed(tx, row.id);
+    return { activated: !changingAddress && !user.emailVerifiedAt, user };
+  });
+  if (result.activated && result.user.email) {
+    await context.mailer.send({ to: result.user.email, ...accountActivatedMail(mailSite(context.config)) });
+  }
+}
+
+export async function resendVerification(context: AppContext, user: UserRow): Promise<void> {
+  const { count, resetInSeconds } = await context.attempts.hit(`verify-resend:${user.id}`, 60);
+  if (count > RESENDS_PER_MINUTE) {
+    throw new AppError("throttled", undefined, { retryAfterSeconds: resetInSeconds });
+  }
+  const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
+  if (target) await sendVerificationMail(context, user.id, target);
+}

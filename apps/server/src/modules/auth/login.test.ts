@@ -1,0 +1,126 @@
+import { hash } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../platform/db/schema";
+import { createMember, jsonRequest, reloadUser } from "../../test/factories";
+import { startTestServer, type TestServer } from "../../test/support";
+
+const failedBody = {
+  message: "These credentials do not match our records.",
+  errors: { email: ["These credentials do not match our records."] },
+};
+
+describe("sign-in", () => {
+  let server: TestServer;
+  const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+    server.request("/api/login", jsonRequest("POST", { email, password }, headers));
+
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: "1" });
+  });
+  afterAll(() => server.stop());
+
+  it("answers 200 with a bearer token and sets the refresh cookie", async () => {
+    const member = await createMember(server);
+    const response = await login(member.email ?? "", member.password, { "X-Forwarded-For": "198.51.100.1" });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data).toMatchObject({ token_type: "bearer", expires_in: 900 });
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("velvet_refresh="))).toBe(true);
+  });
+
+  it("accepts the email in any case", async () => {
+    const member = await createMember(server);
+    const response = await login((member.email ?? "").toUpperCase(), member.password, {
+      "X-Forwarded-For": "198.51.100.2",
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("answers an unknown email and a wrong password identically, in about the same time", async () => {
+    const member = await createMember(server);
+    const timings = { unknown: [] as number[], wrong: [] as number[] };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let started = performance.now();
+      const unknown = await login(`nobody-${attempt}@example.com`, "whatever-password", {
+        "X-Forwarded-For": `198.51.100.${10 + attempt}`,
+      });
+      timings.unknown.push(performance.now() - started);
+      started = performance.now();
+      const wrong = await login(member.email ?? "", `wrong-password-${attempt}`, {
+        "X-Forwarded-For": `198.51.100.${20 + attempt}`,
+      });
+      timings.wrong.push(performance.now() - started);
+      expect(unknown.status).toBe(422);
+      expect(wrong.status).toBe(422);
+      expect(await unknown.json()).toEqual(failedBody);
+      expect(await wrong.json()).toEqual(failedBody);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
+    const ratio = median(timings.unknown) / median(timings.wrong);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it("throttles the 6th failure in a minute for one email and IP, with the exact message and Retry-After", async () => {
+    const member = await createMember(server);
+    const headers = { "X-Forwarded-For": "203.0.113.50" };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(member.email ?? "", "wrong-password", headers)).status).toBe(422);
+    }
+    const sixth = await login(member.email ?? "", member.password, headers);
+    expect(sixth.status).toBe(429);
+    const retryAfter = Number(sixth.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await sixth.json()).toEqual({
+      message: `Too many login attempts. Please try again in ${retryAfter} seconds.`,
+    });
+    // Another IP is not affected by this pair's counter.
+    expect((await login(member.email ?? "", member.password, { "X-Forwarded-For": "203.0.113.51" })).status).toBe(200);
+  });
+
+  it("clears the counter on success", async () => {
+    const member = await createMember(server);
+    const headers = { "X-Forwarded-For": "203.0.113.60" };
+    for (let attempt = 0; attempt < 4; attempt++) await login(member.email ?? "", "wrong-password", headers);
+    expect((await login(member.email ?? "", member.password, headers)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await login(member.email ?? "", "wrong-password", headers)).status).toBe(422);
+    }
+    expect((await login(member.email ?? "", member.password, headers)).status).toBe(200);
+  });
+
+  it("stops many IPs guessing one account", async () => {
+    const member = await createMember(server);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await login(member.email ?? "", "wrong-password", { "X-Forwarded-For": `192.0.2.${attempt + 1}` });
+    }
+    const fromNewIp = await login(member.email ?? "", member.password, { "X-Forwarded-For": "192.0.2.200" });
+    expect(fromNewIp.status).toBe(429);
+    expect((await fromNewIp.json()).message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+  });
+
+  it("upgrades a hash made with older parameters at the next sign-in", async () => {
+    const member = await createMember(server);
+    const weak = await hash(member.password, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await server.context.database.db.update(users).set({ passwordHash: weak }).where(eq(users.id, member.id));
+    expect((await login(member.email ?? "", member.password, { "X-Forwarded-For": "198.51.100.99" })).status).toBe(200);
+    expect((await reloadUser(server, member.id))?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("never signs in as a fictional profile", async () => {
+    const member = await createMember(server);
+    await server.context.database.db.update(users).set({ isFictional: true }).where(eq(users.id, member.id));
+    expect((await login(member.email ?? "", member.password, { "X-Forwarded-For": "198.51.100.98" })).status).toBe(422);
+  });
+
+  it("keeps passwords and tokens out of the logs", async () => {
+    const member = await createMember(server);
+    const response = await login(member.email ?? "", member.password, { "X-Forwarded-For": "198.51.100.97" });
+    const { data } = await response.json();
+    const logs = server.logs.join("");
+    expect(logs).not.toContain(member.password);
+    expect(logs).not.toContain(data.access_token);
+  });
+});

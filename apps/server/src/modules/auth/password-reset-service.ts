@@ -1,0 +1,53 @@
+import { accountMessages } from "@velvet/shared/validation/account-messages";
+import { passwordMessages } from "@velvet/shared/validation/messages";
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { emailTokens, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { mailSite, passwordResetMail } from "../../platform/mail/templates";
+import { createEmailToken, findEmailToken, markEmailTokenUsed } from "./email-tokens";
+import { hashPassword, isCommonPassword } from "./passwords";
+import { findActiveUserByEmail } from "./registration-service";
+import { revokeAllSessions } from "./session-service";
+
+/**
+ * Always answers the same, whether or not the address has an account; sends at
+ * most one mail a minute per address. The link is built from APP_URL only.
+ */
+export async function requestPasswordReset(context: AppContext, email: string): Promise<void> {
+  const { count } = await context.attempts.hit(`reset-mail:${email.toLowerCase()}`, 60);
+  if (count > 1) return;
+  const user = await findActiveUserByEmail(context, email);
+  if (!user?.email) return;
+  const token = await createEmailToken(context.database.db, user.id, "reset_password", user.email);
+  const url = `${context.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await context.mailer.send({ to: user.email, ...passwordResetMail(mailSite(context.config), url) });
+}
+
+/** Sets a new password from a single-use link; signs out every session; does not sign in. */
+export async function resetPassword(
+  context: AppContext,
+  input: { token: string; email: string; password: string },
+): Promise<void> {
+  const invalid = AppError.field("email", passwordMessages.token);
+  if (isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
+  const passwordHash = await hashPassword(input.password);
+  await context.database.db.transaction(async (tx) => {
+    const row = await findEmailToken(tx, "reset_password", input.token);
+    if (!row || row.usedAt || row.email !== input.email.toLowerCase()) throw invalid;
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+    if (!user || user.deletedAt || user.email?.toLowerCase() !== row.email) throw invalid;
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await markEmailTokenUsed(tx, row.id);
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "reset_password"), isNull(emailTokens.usedAt)),
+      );
+    await revokeAllSessions(tx, user.id);
+  });
+}

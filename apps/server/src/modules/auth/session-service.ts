@@ -1,0 +1,149 @@
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
+import { authSessions, refreshTokens, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { decrypt, deriveKey, encrypt, hashToken, randomToken } from "../../platform/security/secrets";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "./access-tokens";
+
+/** A session lasts 30 days from its last refresh. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+/** Two tabs refreshing together both get the new pair if they come within this window. */
+export const REFRESH_GRACE_SECONDS = 30;
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof authSessions.$inferSelect;
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export interface SessionStart {
+  user: Pick<UserRow, "id" | "uuid">;
+  impersonatorId?: number | null;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+function sessionExpiry(): Date {
+  return new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+}
+
+async function issuePair(context: AppContext, db: Db, sessionId: string, userUuid: string): Promise<IssuedTokens> {
+  const refreshToken = randomToken();
+  await db.insert(refreshTokens).values({ sessionId, tokenHash: hashToken(refreshToken) });
+  const accessToken = await signAccessToken(context.config, { userUuid, sessionId });
+  return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export async function startSession(context: AppContext, db: Db, start: SessionStart): Promise<IssuedTokens> {
+  const [session] = await db
+    .insert(authSessions)
+    .values({
+      userId: start.user.id,
+      impersonatorId: start.impersonatorId ?? null,
+      ip: start.ip?.slice(0, 45) ?? null,
+      userAgent: start.userAgent?.slice(0, 400) ?? null,
+      expiresAt: sessionExpiry(),
+    })
+    .returning({ id: authSessions.id });
+  if (!session) throw new AppError("internal");
+  return issuePair(context, db, session.id, start.user.uuid);
+}
+
+function graceKey(context: AppContext) {
+  return deriveKey(context.config.appSecret, "refresh-grace");
+}
+
+/**
+ * Rotates a refresh token. Reusing an already used token revokes its whole
+ * family (the session), except within the grace window, where the just-replaced
+ * token answers with the same new pair so concurrent tabs do not sign out.
+ */
+export async function rotateRefreshToken(context: AppContext, presented: string): Promise<IssuedTokens> {
+  const unauthenticated = new AppError("unauthenticated");
+  const outcome = await context.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: authSessions, userUuid: users.uuid, userDeletedAt: users.deletedAt })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for("update", { of: refreshTokens });
+    if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.userDeletedAt) return undefined;
+
+    if (row.token.usedAt) {
+      const age = (Date.now() - row.token.usedAt.getTime()) / 1000;
+      const successor = row.token.successorCiphertext
+        ? decrypt(graceKey(context), row.token.successorCiphertext)
+        : undefined;
+      if (age <= REFRESH_GRACE_SECONDS && successor) return JSON.parse(successor) as IssuedTokens;
+      await tx.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, row.session.id));
+      return "reused" as const;
+    }
+
+    const pair = await issuePair(context, tx, row.session.id, row.userUuid);
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date(), successorCiphertext: encrypt(graceKey(context), JSON.stringify(pair)) })
+      .where(eq(refreshTokens.id, row.token.id));
+    // Successors older than the grace window are no longer needed: drop them.
+    await tx
+      .update(refreshTokens)
+      .set({ successorCiphertext: null })
+      .where(
+        and(
+          eq(refreshTokens.sessionId, row.session.id),
+          lt(refreshTokens.usedAt, sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`),
+        ),
+      );
+    await tx
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
+      .where(eq(authSessions.id, row.session.id));
+    return pair;
+  });
+  if (!outcome) throw unauthenticated;
+  if (outcome === "reused") {
+    context.logger.warn({ event: "refresh_token_reuse" }, "refresh token reused; session revoked");
+    throw unauthenticated;
+  }
+  return outcome;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Signs the member out everywhere (password change or reset, deactivation, deletion). */
+export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(authSessions.id, exceptSessionId));
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}
+
+export interface Authenticated {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** A valid access token whose session is still live; revocation takes effect on the next request. */
+export async function authenticateAccessToken(context: AppContext, token: string): Promise<Authenticated | undefined> {
+  const claims = await verifyAccessToken(context.config, token);
+  if (!claims) return undefined;
+  const [row] = await context.database.db
+    .select({ user: users, session: authSessions })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, claims.sessionId), eq(users.uuid, claims.userUuid)));
+  if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
+  return row;
+}

@@ -1,0 +1,122 @@
+import { company } from "@velvet/shared/content/company";
+
+/**
+ * Transactional mail in the site's design: a plum header, a white card, one
+ * rose button, and a plain-text twin for every message. Inline styles are the
+ * only styling mail clients honour.
+ */
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailSite {
+  siteName: string;
+  appUrl: string;
+  supportEmail: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function layout(
+  site: MailSite,
+  options: { heading: string; paragraphs: string[]; button?: { label: string; url: string }; footer?: string },
+) {
+  const button = options.button
+    ? `<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(options.button.url)}" style="display:inline-block;padding:14px 28px;border-radius:999px;background:#ff4d8d;background-image:linear-gradient(90deg,#ff4d8d,#a63b74);color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(options.button.label)}</a></p>`
+    : "";
+  const paragraphs = options.paragraphs
+    .map((text) => `<p style="margin:0 0 14px;line-height:1.6">${escapeHtml(text)}</p>`)
+    .join("");
+  const extraFooter = options.footer ?? "";
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#fdf3ec;font-family:Helvetica,Arial,sans-serif;color:#22131c">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fdf3ec;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
+<tr><td style="background:#3b0a2a;border-radius:16px 16px 0 0;padding:20px 28px;font-family:Georgia,serif;font-size:22px;color:#ffffff">Velvet<span style="color:#ff6f9f">Hearts</span></td></tr>
+<tr><td style="background:#ffffff;border-radius:0 0 16px 16px;padding:28px">
+<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;color:#3b0a2a">${escapeHtml(options.heading)}</h1>
+${paragraphs}${button}
+<p style="margin:24px 0 0;font-size:13px;color:#74606c">Questions? Write to <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#a63b74">${escapeHtml(site.supportEmail)}</a>.</p>
+</td></tr>
+<tr><td style="padding:16px 8px;font-size:12px;color:#74606c;text-align:center">${extraFooter}${escapeHtml(company.legalName)}, ${escapeHtml(company.address)}. For adults 18+ only.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function textLayout(site: MailSite, lines: string[]): string {
+  return [
+    ...lines,
+    "",
+    `Questions? Write to ${site.supportEmail}.`,
+    `${company.legalName}, ${company.address}. For adults 18+ only.`,
+  ].join("\n");
+}
+
+export function verifyEmailMail(site: MailSite, url: string): MailContent {
+  const intro = `Welcome to ${site.siteName}! Please confirm your email address to start chatting.`;
+  const expiry = "The link works for 60 minutes. If you did not create an account, you can ignore this email.";
+  return {
+    subject: `Confirm your email address for ${site.siteName}`,
+    html: layout(site, {
+      heading: "Confirm your email address",
+      paragraphs: [intro, expiry],
+      button: { label: "Confirm my email", url },
+    }),
+    text: textLayout(site, ["Confirm your email address", "", intro, "", url, "", expiry]),
+  };
+}
+
+export function accountActivatedMail(site: MailSite): MailContent {
+  const body =
+    "Your email address is confirmed and your account is active. Browse profiles, send winks and start a conversation.";
+  const url = `${site.appUrl}/dashboard`;
+  return {
+    subject: `Your ${site.siteName} account is active`,
+    html: layout(site, { heading: "You're all set!", paragraphs: [body], button: { label: "Start browsing", url } }),
+    text: textLayout(site, ["You're all set!", "", body, "", url]),
+  };
+}
+
+export function passwordResetMail(site: MailSite, url: string): MailContent {
+  const intro = "We received a request to reset the password of your account.";
+  const expiry =
+    "The link works once, for 60 minutes. If you did not ask for it, ignore this email: your password stays the same.";
+  return {
+    subject: `Reset your ${site.siteName} password`,
+    html: layout(site, {
+      heading: "Reset your password",
+      paragraphs: [intro, expiry],
+      button: { label: "Choose a new password", url },
+    }),
+    text: textLayout(site, ["Reset your password", "", intro, "", url, "", expiry]),
+  };
+}
+
+/** The footer every notification email carries: why it came, and a one-click way to stop it. */
+export function notificationFooter(unsubscribeUrl: string): { html: string; text: string } {
+  const reason = "You receive this email because notification emails are on in your account settings.";
+  return {
+    html: `<span style="display:block;margin-bottom:8px">${escapeHtml(reason)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#a63b74">Unsubscribe</a></span>`,
+    text: `${reason}\nUnsubscribe: ${unsubscribeUrl}`,
+  };
+}
+
+/** A notification email (messages, winks, visits while away), wrapped with the unsubscribe footer. */
+export function notificationMail(
+  site: MailSite,
+  content: { subject: string; heading: string; paragraphs: string[]; button: { label: string; url: string } },
+  unsubscribeUrl: string,
+): MailContent {
+  const footer = notificationFooter(unsubscribeUrl);
+  return {
+    subject: content.subject,
+    html: layout(site, { ...content, footer: footer.html }),
+    text: textLayout(site, [content.heading, "", ...content.paragraphs, "", content.button.url, "", footer.text]),
+  };
+}
+
+export function mailSite(config: { siteName: string; appUrl: string; supportEmail: string }): MailSite {
+  return { siteName: config.siteName, appUrl: config.appUrl, supportEmail: config.supportEmail };
+}

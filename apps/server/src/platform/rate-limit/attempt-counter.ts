@@ -1,0 +1,85 @@
+import type { Redis } from "ioredis";
+
+/**
+ * Counts attempts per key in a fixed window: sign-in failures, registrations,
+ * resends. In Redis when configured, so every process agrees; otherwise in this
+ * process's memory (one process is all there is without Redis).
+ */
+export interface AttemptCounter {
+  /** Adds one attempt; returns the count in the current window and the seconds until it resets. */
+  hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
+  reset(key: string): Promise<void>;
+}
+
+export class MemoryAttemptCounter implements AttemptCounter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  private current(key: string, now: number) {
+    const window = this.windows.get(key);
+    if (window && window.resetAt > now) return window;
+    if (window) this.windows.delete(key);
+    return undefined;
+  }
+
+  async hit(key: string, windowSeconds: number) {
+    const now = Date.now();
+    const window = this.current(key, now) ?? { count: 0, resetAt: now + windowSeconds * 1000 };
+    window.count += 1;
+    this.windows.set(key, window);
+    if (this.windows.size > 100_000) this.sweep(now);
+    return { count: window.count, resetInSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
+  async peek(key: string) {
+    const now = Date.now();
+    const window = this.current(key, now);
+    return window
+      ? { count: window.count, resetInSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) }
+      : { count: 0, resetInSeconds: 0 };
+  }
+
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RedisAttemptCounter implements AttemptCounter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async hit(key: string, windowSeconds: number) {
+    const name = `${this.prefix}${key}`;
+    // NX keeps the window fixed from the first attempt rather than sliding on every hit.
+    const [[, count], , [, ttl]] = (await this.redis
+      .multi()
+      .incr(name)
+      .expire(name, windowSeconds, "NX")
+      .ttl(name)
+      .exec()) as [[null, number], [null, number], [null, number]];
+    return { count, resetInSeconds: Math.max(1, ttl) };
+  }
+
+  async peek(key: string) {
+    const name = `${this.prefix}${key}`;
+    const [[, count], [, ttl]] = (await this.redis.multi().get(name).ttl(name).exec()) as [
+      [null, string | null],
+      [null, number],
+    ];
+    return { count: Number(count ?? 0), resetInSeconds: Math.max(0, ttl) };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(`${this.prefix}${key}`);
+  }
+}
+
+export function createAttemptCounter(redis: Redis | undefined, prefix: string): AttemptCounter {
+  return redis ? new RedisAttemptCounter(redis, `${prefix}attempts:`) : new MemoryAttemptCounter();
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validation/age";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../modules/auth/passwords";
+import { users } from "../platform/db/schema";
+import type { TestServer } from "./support";
+
+export const DEFAULT_PASSWORD = "velvet-test-password-42";
+
+let counter = 0;
+function unique(): string {
+  counter += 1;
+  return `${counter}${randomBytes(3).toString("hex")}`;
+}
+
+export interface MemberFactoryOptions {
+  email?: string;
+  username?: string;
+  password?: string;
+  roles?: string[];
+  verified?: boolean;
+}
+
+/** A member straight in the database (faster than the API when the test is about something else). */
+export async function createMember(server: TestServer, options: MemberFactoryOptions = {}) {
+  const suffix = unique();
+  const [row] = await server.context.database.db
+    .insert(users)
+    .values({
+      username: options.username ?? `member${suffix}`.slice(0, 20),
+      email: (options.email ?? `member${suffix}@example.com`).toLowerCase(),
+      passwordHash: await hashPassword(options.password ?? DEFAULT_PASSWORD),
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+      roles: options.roles ?? ["member"],
+      birthdate: "1990-01-15",
+      gender: "male",
+      seeking: "female",
+      state: "NSW",
+      city: "Sydney",
+    })
+    .returning();
+  if (!row) throw new Error("member not created");
+  return { ...row, password: options.password ?? DEFAULT_PASSWORD };
+}
+
+export async function reloadUser(server: TestServer, id: number) {
+  const [row] = await server.context.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export function jsonRequest(method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method,
+    headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
+/** Signs in over HTTP; returns the bearer header and the refresh cookie, as a browser would hold them. */
+export async function signIn(server: TestServer, email: string, password: string = DEFAULT_PASSWORD) {
+  const response = await server.request("/api/login", jsonRequest("POST", { email, password }));
+  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { data: { access_token: string } };
+  return {
+    accessToken: body.data.access_token,
+    authorization: { Authorization: `Bearer ${body.data.access_token}` },
+    refreshCookie: refreshCookieOf(response),
+  };
+}
+
+export function refreshCookieOf(response: Response): string {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("velvet_refresh="));
+  if (!header) throw new Error("no refresh cookie");
+  return header.split(";")[0] ?? "";
+}
+
+export function registrationBody(overrides: Record<string, unknown> = {}, timeZone = "Australia/Sydney") {
+  const suffix = unique();
+  return {
+    username: `newbie${suffix}`.slice(0, 20),
+    email: `newbie${suffix}@example.com`,
+    password: "sunny-beach-walk-77",
+    password_confirmation: "sunny-beach-walk-77",
+    birthdate: latestBirthdateForAge(25, todayInTimezone(timeZone)),
+    gender: "male",
+    seeking: "female",
+    city: "Melbourne",
+    terms: true,
+    ...overrides,
+  };
+}
+
+/** The newest captured mail to an address, and the first link in it that matches. */
+export async function lastMailTo(server: TestServer, address: string) {
+  const response = await server.request("/dev/mail");
+  const html = await response.text();
+  const ids = [...html.matchAll(/href="\/dev\/mail\/([^"]+)"/g)].map((match) => match[1]);
+  for (const id of ids) {
+    const mail = (await (await server.request(`/dev/mail/${id}.json`)).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+    };
+    if (mail.to === address) return mail;
+  }
+  return undefined;
+}
+
+export function tokenFromLink(text: string, path: string): string {
+  const match = new RegExp(`${path.replace("/", "\\/")}\\?token=([^&\\s]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in mail`);
+  return decodeURIComponent(match[1]);
+}
