@@ -44,9 +44,9 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
     .select()
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt), eq(users.isFictional, false)));
-  const passwordMatches = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, input.password)
-    : (await spendVerificationTime(input.password), false);
+  let passwordMatches = false;
+  if (user?.passwordHash) passwordMatches = await verifyPassword(user.passwordHash, input.password);
+  else await spendVerificationTime(input.password);
 
   if (!user || !passwordMatches) {
     await Promise.all([context.attempts.hit(pairKey, 60), context.attempts.hit(accountKey, ACCOUNT_WINDOW_SECONDS)]);

@@ -1,0 +1,154 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailTokens } from "../../platform/db/schema";
+import {
+  createMember,
+  jsonRequest,
+  lastMailTo,
+  registrationBody,
+  reloadUser,
+  signIn,
+  tokenFromLink,
+} from "../../test/factories";
+import { startTestServer, type TestServer } from "../../test/support";
+
+describe("email verification", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  async function registerAndReadToken() {
+    const body = registrationBody();
+    const response = await server.request("/api/register", jsonRequest("POST", body));
+    const { data } = await response.json();
+    const mail = await lastMailTo(server, body.email);
+    return {
+      body,
+      authorization: { Authorization: `Bearer ${data.access_token}` },
+      token: tokenFromLink(mail?.text ?? "", "/confirm-email"),
+    };
+  }
+
+  it("verifies once, sends 'account activated', and a second use is harmless", async () => {
+    const { body, authorization, token } = await registerAndReadToken();
+    const first = await server.request("/api/email/verify", jsonRequest("POST", { token }));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ message: "Your email address has been verified." });
+    expect((await lastMailTo(server, body.email))?.subject).toMatch(/account is active/);
+    const me = await (await server.request("/api/me", { method: "POST", headers: authorization })).json();
+    expect(me.data.email_verified).toBe(true);
+
+    const again = await server.request("/api/email/verify", jsonRequest("POST", { token }));
+    expect(again.status).toBe(200);
+  });
+
+  it("refuses an unknown or expired link", async () => {
+    const { token } = await registerAndReadToken();
+    await server.context.database.db
+      .update(emailTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(emailTokens.purpose, "verify_email"));
+    const expired = await server.request("/api/email/verify", jsonRequest("POST", { token }));
+    expect(expired.status).toBe(422);
+    expect((await expired.json()).errors.token).toEqual(["This verification link is invalid or has expired."]);
+    expect((await server.request("/api/email/verify", jsonRequest("POST", { token: "made-up" }))).status).toBe(422);
+  });
+
+  it("resends at most 6 times a minute", async () => {
+    const { authorization } = await registerAndReadToken();
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await server.request("/api/email/resend", { method: "POST", headers: authorization })).status).toBe(200);
+    }
+    const seventh = await server.request("/api/email/resend", { method: "POST", headers: authorization });
+    expect(seventh.status).toBe(429);
+    expect(seventh.headers.get("retry-after")).toBeTruthy();
+  });
+});
+
+describe("password reset", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ APP_URL: "https://velvet.example" });
+  });
+  afterAll(() => server.stop());
+
+  const ask = (email: string, headers: Record<string, string> = {}) =>
+    server.request("/api/password/email", jsonRequest("POST", { email }, headers));
+  const reset = (body: Record<string, unknown>) => server.request("/api/password/reset", jsonRequest("POST", body));
+
+  it("answers the same whether or not the address has an account", async () => {
+    const member = await createMember(server);
+    const known = await ask(member.email ?? "");
+    const unknown = await ask("nobody-here@example.com");
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual({ message: "We have e-mailed your password reset link!" });
+    expect(await unknown.json()).toEqual({ message: "We have e-mailed your password reset link!" });
+    expect(await lastMailTo(server, "nobody-here@example.com")).toBeUndefined();
+  });
+
+  it("builds the link from APP_URL, never from the Host header, and sends at most one a minute", async () => {
+    const member = await createMember(server);
+    await ask(member.email ?? "", { "X-Forwarded-Host": "evil.example", Host: "evil.example" });
+    const mail = await lastMailTo(server, member.email ?? "");
+    expect(mail?.text).toContain("https://velvet.example/reset-password?token=");
+    expect(mail?.text).not.toContain("evil.example");
+    await ask(member.email ?? "");
+    const mails = await (await server.request("/dev/mail")).text();
+    expect(mails.split(member.email ?? "").length - 1).toBe(1);
+  });
+
+  it("resets once with a valid link, signs out every session, and does not sign in", async () => {
+    const member = await createMember(server);
+    const session = await signIn(server, member.email ?? "", member.password);
+    await ask(member.email ?? "");
+    const token = tokenFromLink((await lastMailTo(server, member.email ?? ""))?.text ?? "", "/reset-password");
+    const body = {
+      token,
+      email: member.email,
+      password: "new-secret-phrase-9",
+      password_confirmation: "new-secret-phrase-9",
+    };
+
+    const done = await reset(body);
+    expect(done.status).toBe(200);
+    const json = await done.json();
+    expect(json).toEqual({ message: "Your password has been reset!" });
+    expect(done.headers.getSetCookie()).toEqual([]);
+    expect((await server.request("/api/me", { method: "POST", headers: session.authorization })).status).toBe(401);
+    await signIn(server, member.email ?? "", "new-secret-phrase-9");
+
+    const reused = await reset(body);
+    expect(reused.status).toBe(422);
+    expect((await reused.json()).errors.email).toEqual(["This password reset token is invalid."]);
+  });
+
+  it("refuses an expired link or one for another address", async () => {
+    const member = await createMember(server);
+    const other = await createMember(server);
+    await ask(member.email ?? "");
+    const token = tokenFromLink((await lastMailTo(server, member.email ?? ""))?.text ?? "", "/reset-password");
+    const wrongEmail = await reset({
+      token,
+      email: other.email,
+      password: "another-phrase-11",
+      password_confirmation: "another-phrase-11",
+    });
+    expect(wrongEmail.status).toBe(422);
+    await server.context.database.db
+      .update(emailTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(emailTokens.userId, member.id));
+    const expired = await reset({
+      token,
+      email: member.email,
+      password: "another-phrase-11",
+      password_confirmation: "another-phrase-11",
+    });
+    expect(expired.status).toBe(422);
+    expect((await expired.json()).errors.email).toEqual(["This password reset token is invalid."]);
+    expect((await reloadUser(server, other.id))?.passwordHash).toBe(other.passwordHash);
+  });
+});
