@@ -7,6 +7,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { trackingRoutes } from "./modules/tracking/routes";
 import type { AppContext } from "./platform/app-context";
 import { registerErrorHandler } from "./platform/http/error-handler";
 import { registerOpenApi } from "./platform/http/openapi";
@@ -64,6 +65,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(async (scope) => authRoutes(scope, context));
   await app.register(async (scope) => accountRoutes(scope, context));
   await app.register(async (scope) => adminRoutes(scope, context));
+  await app.register(async (scope) => trackingRoutes(scope, context));
   await app.register(async (scope) => devRoutes(scope, context));
 
   await registerWebApp(app, { mediaDir: `${config.dataDir}/uploads` });

@@ -6,6 +6,7 @@ import { RouterProvider } from "react-router";
 import { listenForPreloadErrors } from "./app/chunk-reload";
 import { FatalErrorFallback } from "./app/ErrorPages";
 import { createAppRouter } from "./app/router";
+import { startSessionKeeper } from "./features/auth/auth-store";
 import { fetchClientConfig } from "./lib/client-config";
 import { scheduleDeviceId } from "./lib/device-id";
 
@@ -23,6 +24,7 @@ async function start() {
   listenForPreloadErrors();
   disableContextMenuOutsideLocal();
   scheduleDeviceId();
+  startSessionKeeper();
   try {
     await fetchClientConfig();
   } catch {

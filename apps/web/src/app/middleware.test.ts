@@ -1,9 +1,18 @@
+import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../features/auth/auth-store";
 import { runMiddleware, UnknownMiddlewareError } from "./middleware";
 
 vi.mock("../lib/client-config", () => ({ clientConfig: () => ({ maintenance: maintenanceOn }) }));
 let maintenanceOn = false;
-let token: string | null = null;
+let storage: Map<string, string>;
+
+const member = { uuid: "u-1", username: "sam", deactivated: false, profile_complete: true } as TCurrentUser;
+
+function signInAs(user: TCurrentUser | null) {
+  storage.set("auth._token.local", "Bearer test-token");
+  useAuthStore.setState({ token: "test-token", user, loggedIn: true });
+}
 
 async function redirectOf(names: string[], href: string): Promise<string | null> {
   try {
@@ -18,8 +27,17 @@ async function redirectOf(names: string[], href: string): Promise<string | null>
 describe("route middleware", () => {
   beforeEach(() => {
     maintenanceOn = false;
-    token = null;
-    vi.stubGlobal("window", { localStorage: { getItem: () => token } });
+    storage = new Map();
+    vi.stubGlobal("window", {
+      location: { pathname: "/", protocol: "https:" },
+      localStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => storage.set(key, value),
+        removeItem: (key: string) => storage.delete(key),
+      },
+    });
+    vi.stubGlobal("document", { cookie: "" });
+    useAuthStore.setState({ token: null, user: null, loggedIn: false });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -42,15 +60,40 @@ describe("route middleware", () => {
     expect(await redirectOf(["auth"], "https://site.test/messages?page=2")).toBe(
       "/login?redirect=%2Fmessages%3Fpage%3D2",
     );
-    token = "Bearer x";
+    signInAs(member);
     expect(await redirectOf(["auth"], "https://site.test/messages")).toBeNull();
   });
 
   it("sends a member away from guest-only pages, to a safe redirect or the dashboard", async () => {
     expect(await redirectOf(["guest"], "https://site.test/login")).toBeNull();
-    token = "Bearer x";
+    signInAs(member);
     expect(await redirectOf(["guest"], "https://site.test/login")).toBe("/dashboard");
     expect(await redirectOf(["guest"], "https://site.test/login?redirect=messages")).toBe("/messages");
     expect(await redirectOf(["guest"], "https://site.test/login?redirect=%2F%2Fevil.example")).toBe("/dashboard");
+  });
+
+  it("confines a deactivated member to /deactivated, and lets an active one out of it", async () => {
+    signInAs({ ...member, deactivated: true });
+    expect(await redirectOf(["auth", "deactivated"], "https://site.test/messages")).toBe("/deactivated");
+    expect(await redirectOf(["auth", "deactivated"], "https://site.test/deactivated")).toBeNull();
+    signInAs(member);
+    expect(await redirectOf(["auth", "deactivated"], "https://site.test/deactivated")).toBe("/dashboard");
+  });
+
+  it("exchanges ?impersonate_token for a session, keeps it as the user token and goes to /dashboard", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === "/api/impersonate")
+          return new Response(JSON.stringify({ data: { access_token: "operator-as-member" } }), { status: 200 });
+        return new Response(JSON.stringify({ data: { ...member, impersonated: true } }), { status: 200 });
+      }),
+    );
+    expect(await redirectOf([], "https://site.test/anything?impersonate_token=abc")).toBe("/dashboard");
+    expect(calls).toEqual(["/api/impersonate", "/api/me"]);
+    expect(storage.get("auth._token.local")).toBe("Bearer operator-as-member");
+    expect(useAuthStore.getState().user?.impersonated).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { useAuthStore } from "../features/auth/auth-store";
+import { api } from "../lib/api-client";
 import { readAccessToken } from "../lib/auth-storage";
 import { clientConfig } from "../lib/client-config";
 import { safeRelativePath } from "../lib/safe-redirect";
@@ -6,32 +8,65 @@ import { useValidationStore } from "../lib/validation-store";
 
 /**
  * Route middleware (spec §2). The global ones run on every route in this order;
- * a route adds its named ones after them. Features register theirs here as they
- * land (impersonate and paymentAuth with accounts and payments).
+ * a route adds its named ones after them. paymentAuth joins with payments.
  */
 export interface MiddlewareContext {
   url: URL;
 }
 export type Middleware = (context: MiddlewareContext) => void | Promise<void>;
 
+interface TokenResponse {
+  data: { access_token: string };
+}
+
+/** The signed-in member, loading it once per page life if only the token is known. */
+async function currentUser() {
+  const state = useAuthStore.getState();
+  if (!readAccessToken()) return null;
+  return state.user ?? (await state.fetchUser());
+}
+
 const registry: Record<string, Middleware> = {
   clearValidationErrors: () => {
     useValidationStore.getState().clearErrors();
   },
+  /** ?impersonate_token=…: exchange it, keep it as the user token, load the user, go to /dashboard (spec §4). */
+  impersonate: async ({ url }) => {
+    const token = url.searchParams.get("impersonate_token");
+    if (!token) return;
+    try {
+      const response = await api.post<TokenResponse>("/impersonate", { token });
+      await useAuthStore.getState().signInWithToken(response.data.access_token);
+    } catch {
+      // An invalid or used link: continue as whoever was here before; the page shows no secret.
+      const rest = new URL(url);
+      rest.searchParams.delete("impersonate_token");
+      throw redirect(`${rest.pathname}${rest.search}`);
+    }
+    throw redirect("/dashboard");
+  },
   maintenance: ({ url }) => {
     if (clientConfig().maintenance && url.pathname !== "/maintenance") throw redirect("/maintenance");
   },
-  guest: ({ url }) => {
+  guest: async ({ url }) => {
     if (!readAccessToken()) return;
     throw redirect(safeRelativePath(url.searchParams.get("redirect")) ?? "/dashboard");
   },
-  auth: ({ url }) => {
-    if (readAccessToken()) return;
+  auth: async ({ url }) => {
+    if (readAccessToken() && (await currentUser())) return;
+    if (readAccessToken()) useAuthStore.getState().clear();
     throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  },
+  /** A deactivated member is confined to /deactivated (spec §4). */
+  deactivated: async ({ url }) => {
+    const user = await currentUser();
+    if (!user) return;
+    if (user.deactivated && url.pathname !== "/deactivated") throw redirect("/deactivated");
+    if (!user.deactivated && url.pathname === "/deactivated") throw redirect("/dashboard");
   },
 };
 
-export const globalMiddleware = ["clearValidationErrors", "maintenance"] as const;
+export const globalMiddleware = ["clearValidationErrors", "impersonate", "maintenance"] as const;
 
 export class UnknownMiddlewareError extends Error {
   readonly status = 500;

@@ -31,6 +31,16 @@ export interface PageRoute extends RouteHandle {
 }
 
 const comingSoon = () => import("../features/placeholder/ComingSoonPage");
+const auth = {
+  login: () => import("../features/auth/LoginPage"),
+  register: () => import("../features/auth/RegisterPage"),
+  forgotPassword: () => import("../features/auth/ForgotPasswordPage"),
+  resetPassword: () => import("../features/auth/ResetPasswordPage"),
+  confirmEmail: () => import("../features/auth/ConfirmEmailPage"),
+  unsubscribe: () => import("../features/auth/UnsubscribePage"),
+  account: () => import("../features/account/AccountPage"),
+  deactivated: () => import("../features/account/DeactivatedPage"),
+};
 const home = () => import("../features/home/HomePage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
@@ -38,16 +48,16 @@ const member = (path: string, title: string, extra: Partial<PageRoute> = {}): Pa
   path,
   title,
   layout: "default",
-  middleware: ["auth"],
+  middleware: ["auth", "deactivated"],
   page: comingSoon,
   ...extra,
 });
-const guestOnly = (path: string, title: string): PageRoute => ({
+const guestOnly = (path: string, title: string, page: PageRoute["page"]): PageRoute => ({
   path,
   title,
   layout: "auth",
   middleware: ["guest"],
-  page: comingSoon,
+  page,
 });
 const open = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
   path,
@@ -61,12 +71,12 @@ const open = (path: string, title: string, extra: Partial<PageRoute> = {}): Page
 /** Every route of spec §2. Features replace `comingSoon` with their page as they land. */
 export const pageRoutes: PageRoute[] = [
   open("/", "Home", { name: "index", page: home }),
-  guestOnly("/login", "Log in"),
-  guestOnly("/register", "Create your account"),
-  guestOnly("/forgot-password", "Forgot your password?"),
-  guestOnly("/reset-password", "Choose a new password"),
-  open("/confirm-email", "Confirm your email", { layout: "auth" }),
-  open("/unsubscribe", "Unsubscribe", { layout: "auth" }),
+  guestOnly("/login", "Log in", auth.login),
+  guestOnly("/register", "Create your account", auth.register),
+  guestOnly("/forgot-password", "Forgot your password?", auth.forgotPassword),
+  guestOnly("/reset-password", "Choose a new password", auth.resetPassword),
+  open("/confirm-email", "Confirm your email", { layout: "auth", page: auth.confirmEmail }),
+  open("/unsubscribe", "Unsubscribe", { layout: "auth", page: auth.unsubscribe }),
 
   member("/dashboard", "Search"),
   member("/messages", "Messages"),
@@ -79,10 +89,14 @@ export const pageRoutes: PageRoute[] = [
   member("/my-favorites", "My favorites"),
   member("/credits/buy", "Buy credits", { layout: "package" }),
   member("/credits/package", "Choose a credit package", { layout: "package" }),
-  member("/account", "Account settings"),
+  member("/account", "Account settings", { page: auth.account }),
   member("/payment-status", "Payment status"),
   member("/trustpay-status", "Payment status"),
-  member("/deactivated", "Your account is deactivated", { name: "deactivated", layout: "bare" }),
+  member("/deactivated", "Your account is deactivated", {
+    name: "deactivated",
+    layout: "auth",
+    page: auth.deactivated,
+  }),
 
   open("/prices", "Prices"),
   open("/how-to-pay", "How to pay"),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./api-client";
+import { ApiError, api, setSessionRenewer } from "./api-client";
 import { setNavigator } from "./navigation";
 import { useRequestProgress } from "./request-progress";
 import { useValidationStore } from "./validation-store";
@@ -52,6 +52,60 @@ describe("the API client", () => {
     vi.stubGlobal("fetch", respond(422, { message: "These credentials do not match our records.", errors: {} }));
     await api.post("/login", {}).catch(() => {});
     expect(useValidationStore.getState().loginFailed).toBe(true);
+  });
+
+  it("clears the login-failed flag when a new attempt starts", async () => {
+    useValidationStore.setState({ loginFailed: true });
+    vi.stubGlobal("fetch", respond(200, { data: {} }));
+    await api.post("/login", {});
+    expect(useValidationStore.getState().loginFailed).toBe(false);
+  });
+
+  it("on a 401 renews the session once and replays the request with the new token", async () => {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const authorization = (init.headers as Record<string, string>).Authorization ?? "";
+        seen.push(authorization);
+        return authorization === "Bearer fresh-jwt"
+          ? new Response(JSON.stringify({ data: "ok" }), { status: 200 })
+          : new Response(JSON.stringify({ message: "Unauthenticated." }), { status: 401 });
+      }),
+    );
+    let renewals = 0;
+    setSessionRenewer(async () => {
+      renewals += 1;
+      storage.set("auth._token.local", "Bearer fresh-jwt");
+      return true;
+    });
+    await expect(api.post("/me")).resolves.toEqual({ data: "ok" });
+    expect(seen).toEqual(["Bearer jwt-123", "Bearer fresh-jwt"]);
+    expect(renewals).toBe(1);
+
+    // When renewal fails the 401 reaches the caller, after exactly one attempt.
+    storage.set("auth._token.local", "Bearer stale");
+    setSessionRenewer(async () => {
+      renewals += 1;
+      return false;
+    });
+    const failure = await api.post("/me").catch((error: unknown) => error);
+    expect((failure as ApiError).status).toBe(401);
+    expect(renewals).toBe(2);
+    setSessionRenewer(async () => false);
+  });
+
+  it("never renews on the sign-in endpoints themselves", async () => {
+    let renewals = 0;
+    setSessionRenewer(async () => {
+      renewals += 1;
+      return true;
+    });
+    vi.stubGlobal("fetch", respond(401, { message: "Unauthenticated." }));
+    await api.post("/refresh").catch(() => {});
+    await api.post("/logout").catch(() => {});
+    expect(renewals).toBe(0);
+    setSessionRenewer(async () => false);
   });
 
   it("sends the visitor to /maintenance on 503", async () => {

@@ -29,6 +29,17 @@ export interface ApiRequestOptions<T> {
 
 const API_BASE = "/api";
 
+/** Endpoints whose 401 means "wrong credentials" or "session over", never "refresh and retry". */
+const NO_RENEW_PATHS = ["/login", "/register", "/refresh", "/logout", "/impersonate", "/password/", "/email/verify"];
+
+type SessionRenewer = () => Promise<boolean>;
+let renewSession: SessionRenewer = async () => false;
+
+/** The accounts feature installs this: it rotates the refresh cookie and stores the new access token. */
+export function setSessionRenewer(renewer: SessionRenewer): void {
+  renewSession = renewer;
+}
+
 function buildUrl(path: string, query: ApiRequestOptions<unknown>["query"]): string {
   const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
   if (!query) return url;
@@ -50,6 +61,15 @@ export async function apiRequest<T = unknown>(
   method: string,
   path: string,
   options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  return sendRequest(method, path, options, true);
+}
+
+async function sendRequest<T>(
+  method: string,
+  path: string,
+  options: ApiRequestOptions<T>,
+  mayRenew: boolean,
 ): Promise<T> {
   const validation = useValidationStore.getState();
   validation.clearErrors();
@@ -76,6 +96,13 @@ export async function apiRequest<T = unknown>(
     const cancelled = error instanceof DOMException && error.name === "AbortError";
     if (tracked) cancelled ? requestProgress.finish() : requestProgress.fail();
     throw error;
+  }
+
+  // An expired access token: renew the session once and replay the request (issue 3).
+  if (response.status === 401 && mayRenew && token && !NO_RENEW_PATHS.some((prefix) => path.startsWith(prefix))) {
+    if (tracked) requestProgress.finish();
+    if (await renewSession()) return sendRequest(method, path, options, false);
+    if (tracked) requestProgress.start();
   }
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);

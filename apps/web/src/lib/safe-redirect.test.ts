@@ -24,6 +24,8 @@ describe("safeRelativePath", () => {
     expect(safeRelativePath("//evil.example")).toBeNull();
     expect(safeRelativePath("/\\evil.example")).toBeNull();
     expect(safeRelativePath(null)).toBeNull();
+    expect(safeRelativePath("https://evil.example/x")).toBeNull();
+    expect(safeRelativePath("javascript:alert(1)")).toBeNull();
   });
 
   it("never returns a path that resolves to another origin, whatever the input", () => {

@@ -5,6 +5,8 @@
 export function safeRelativePath(candidate: string | null | undefined): string | null {
   if (!candidate) return null;
   let value = candidate.trim();
+  // Anything with a scheme ("https:", "javascript:") is refused outright, not turned into a path.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
   if (!value.startsWith("/")) value = `/${value}`;
   if (value.startsWith("//") || value.includes("\\")) return null;
   // Control characters let some browsers turn "/\t/evil" into a protocol-relative URL.

@@ -1,5 +1,37 @@
 import { Link, useLocation } from "react-router";
+import { logout, useAuthStore } from "../features/auth/auth-store";
 import { Logo } from "./Logo";
+
+/** The signed-in corner: who you are, settings, and sign-out. The full member navbar grows around it. */
+function MemberCorner({ tone }: { tone: "light" | "dark" }) {
+  const user = useAuthStore((state) => state.user);
+  const text = tone === "light" ? "text-white/90 hover:text-white" : "text-velvet-800 hover:text-velvet-950";
+  return (
+    <div className="flex items-center gap-2 sm:gap-4">
+      <Link
+        to="/account"
+        className={`flex items-center gap-2 text-sm font-semibold ${text}`}
+        aria-label="Account settings"
+      >
+        {user?.primary_photo ? (
+          <img src={user.primary_photo.url} alt="" className="size-8 rounded-full object-cover ring-2 ring-white/40" />
+        ) : (
+          <span className="grid size-8 place-items-center rounded-full bg-rose-500 text-sm font-bold text-white">
+            {user?.username.slice(0, 1).toUpperCase() ?? "?"}
+          </span>
+        )}
+        <span className="hidden max-w-32 truncate sm:inline">{user?.username}</span>
+      </Link>
+      <button
+        type="button"
+        onClick={() => void logout()}
+        className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}
+      >
+        Logout
+      </button>
+    </div>
+  );
+}
 
 /**
  * The visitor navbar (spec §2): logo, Log In and Create account; on mobile a
@@ -16,33 +48,42 @@ export function Navbar({ variant = "solid" }: { variant?: "solid" | "transparent
         ? "sticky top-0 z-30 bg-white/95 shadow-sm backdrop-blur"
         : "sticky top-0 z-30 bg-velvet-900/95 backdrop-blur supports-[backdrop-filter]:bg-velvet-900/85";
   const tone = variant === "survey" ? "dark" : "light";
+  const loggedIn = useAuthStore((state) => state.loggedIn);
   return (
     <header className={background}>
       <nav className="page-container flex h-16 items-center justify-between gap-4" aria-label="Main">
         <Logo tone={tone} />
-        <div className="hidden items-center gap-3 sm:flex">
-          <Link
-            to="/login"
-            className={`rounded-pill px-4 py-2 text-sm font-semibold transition ${tone === "light" ? "text-white/90 hover:bg-white/10 hover:text-white" : "text-velvet-800 hover:bg-velvet-50"}`}
-          >
-            Log In
-          </Link>
-          <Link to="/register" className="btn-primary">
-            Create account
-          </Link>
-        </div>
-        <div className="sm:hidden">
-          {onLoginPage ? (
-            <Link to="/register" className="btn-primary px-4 py-2">
-              Register
-            </Link>
-          ) : (
-            <Link to="/login" className="btn-primary px-4 py-2">
-              Log In
-            </Link>
-          )}
-        </div>
+        {loggedIn ? <MemberCorner tone={tone} /> : <VisitorLinks tone={tone} onLoginPage={onLoginPage} />}
       </nav>
     </header>
+  );
+}
+
+function VisitorLinks({ tone, onLoginPage }: { tone: "light" | "dark"; onLoginPage: boolean }) {
+  return (
+    <>
+      <div className="hidden items-center gap-3 sm:flex">
+        <Link
+          to="/login"
+          className={`rounded-pill px-4 py-2 text-sm font-semibold transition ${tone === "light" ? "text-white/90 hover:bg-white/10 hover:text-white" : "text-velvet-800 hover:bg-velvet-50"}`}
+        >
+          Log In
+        </Link>
+        <Link to="/register" className="btn-primary">
+          Create account
+        </Link>
+      </div>
+      <div className="sm:hidden">
+        {onLoginPage ? (
+          <Link to="/register" className="btn-primary px-4 py-2">
+            Register
+          </Link>
+        ) : (
+          <Link to="/login" className="btn-primary px-4 py-2">
+            Log In
+          </Link>
+        )}
+      </div>
+    </>
   );
 }

@@ -14,6 +14,8 @@ export type THealthResponse = z.infer<typeof ZHealthResponseSchema>;
 /** The public client configuration (spec §7); the web app reads it at start so one build serves any deployment. */
 export const ZClientConfigSchema = z.object({
   siteName: z.string(),
+  /** The site's calendar (the 18+ rule is applied by this timezone's date). */
+  siteTimezone: z.string(),
   supportEmail: z.string(),
   realtime: z.object({
     key: z.string(),

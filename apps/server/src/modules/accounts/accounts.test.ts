@@ -163,16 +163,14 @@ describe("account settings", () => {
   it("deletes the account with the password: personal data and photos go, sign-in stops, audit stays", async () => {
     const member = await createMember(server);
     await server.context.storage.put(`photos/${member.uuid}-large.webp`, Buffer.from("RIFF0000WEBP"));
-    await server.context.database.db
-      .insert(photos)
-      .values({
-        userId: member.id,
-        storageKey: `photos/${member.uuid}`,
-        width: 1,
-        height: 1,
-        isPrimary: true,
-        status: "approved",
-      });
+    await server.context.database.db.insert(photos).values({
+      userId: member.id,
+      storageKey: `photos/${member.uuid}`,
+      width: 1,
+      height: 1,
+      isPrimary: true,
+      status: "approved",
+    });
     const session = await signIn(server, member.email ?? "", member.password);
     const wrong = await server.request(
       "/api/account",

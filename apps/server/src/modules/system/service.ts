@@ -25,6 +25,7 @@ export function publicClientConfig(context: AppContext): TClientConfig {
   const defaultPort = siteUrl.port ? Number(siteUrl.port) : secure ? 443 : 80;
   return {
     siteName: config.siteName,
+    siteTimezone: config.siteTimezone,
     supportEmail: config.supportEmail,
     realtime: {
       key: config.pusher.key,

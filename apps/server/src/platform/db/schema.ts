@@ -209,3 +209,18 @@ export const auditLog = pgTable(
   },
   (table) => [index("audit_log_target_idx").on(table.targetUserId), index("audit_log_actor_idx").on(table.actorId)],
 );
+
+/** Clicks on navigation controls (spec §7 /user-track-clicks), for product reporting. */
+export const clickEvents = pgTable(
+  "click_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    deviceId: varchar("device_id", { length: 128 }),
+    sectionType: varchar("section_type", { length: 40 }).notNull(),
+    buttonType: varchar("button_type", { length: 40 }).notNull(),
+    status: varchar("status", { length: 10 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("click_events_created_idx").on(table.createdAt)],
+);

@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { ApiError, api } from "../../lib/api-client";
+import { readAccessToken, writeAccessToken } from "../../lib/auth-storage";
+import { FormAlert, TextField } from "../../ui/forms/fields";
+import { useAuthStore } from "../auth/auth-store";
+
+/** Download my data, deactivate, delete. */
+export function LeaveSection({ impersonated }: { impersonated: boolean }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const download = async () => {
+    setProblem(null);
+    // A plain link cannot carry the bearer token, so fetch the file and hand it to the browser.
+    const response = await fetch("/api/account/export", {
+      headers: { "X-Site-Key": __SITE_KEY__, Authorization: `Bearer ${readAccessToken() ?? ""}` },
+    });
+    if (!response.ok) {
+      setProblem("The download failed. Please try again.");
+      return;
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "my-data.json";
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const deactivate = async () => {
+    setProblem(null);
+    try {
+      const { data } = await api.post<{ data: { access_token: string } }>("/account/deactivate");
+      writeAccessToken(data.access_token);
+      useAuthStore.setState({ token: data.access_token });
+      await useAuthStore.getState().fetchUser();
+      window.location.assign("/deactivated");
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : "Please try again.");
+    }
+  };
+
+  const remove = async () => {
+    setProblem(null);
+    setPasswordError(undefined);
+    try {
+      await api.delete("/account", { body: { password } });
+      useAuthStore.getState().clear();
+      window.location.assign("/");
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.password?.[0]) setPasswordError(error.errors.password[0]);
+      else setProblem(error instanceof ApiError ? error.message : "Please try again.");
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+      <div>
+        <h3 className="font-semibold text-velvet-900">Your data</h3>
+        <p className="mt-1 text-sm text-muted">Everything we hold about you, as one JSON file.</p>
+        <button type="button" className="btn-outline mt-3" onClick={() => void download()}>
+          Download my data
+        </button>
+      </div>
+      <div>
+        <h3 className="font-semibold text-velvet-900">Take a break</h3>
+        <p className="mt-1 text-sm text-muted">Hide your profile until you come back. You can reactivate any time.</p>
+        <button type="button" className="btn-outline mt-3" onClick={() => void deactivate()}>
+          Deactivate account
+        </button>
+      </div>
+      <div className="rounded-xl border border-danger/30 bg-danger/5 p-4">
+        <h3 className="font-semibold text-danger">Delete account</h3>
+        <p className="mt-1 text-sm text-ink/75">
+          Your profile, photos and personal details are removed for good. Unused credits are lost.
+        </p>
+        {confirmDelete ? (
+          <div className="mt-4 space-y-3">
+            <TextField
+              label="Confirm with your password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <button
+              type="button"
+              className="btn w-full bg-danger text-white hover:brightness-110"
+              disabled={!password || impersonated}
+              onClick={() => void remove()}
+            >
+              Delete my account permanently
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn mt-3 border border-danger/40 text-danger hover:bg-danger/10"
+            disabled={impersonated}
+            onClick={() => setConfirmDelete(true)}
+          >
+            Delete account
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
