@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { accountRoutes } from "./modules/accounts/routes";
@@ -6,6 +7,9 @@ import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
 import { adminRoutes } from "./modules/admin/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { devRoutes } from "./modules/dev/routes";
+import { realtimeAuthRoutes } from "./modules/realtime/auth-routes";
+import { realtimeHttpApi } from "./modules/realtime/http-api";
+import type { RealtimeServer } from "./modules/realtime/server";
 import { systemRoutes } from "./modules/system/routes";
 import { trackingRoutes } from "./modules/tracking/routes";
 import type { AppContext } from "./platform/app-context";
@@ -24,7 +28,7 @@ declare module "fastify" {
 }
 
 /** Builds the HTTP application: platform plugins first, then one registration per feature module. */
-export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+export async function buildApp(context: AppContext, realtime: RealtimeServer): Promise<FastifyInstance> {
   const { config } = context;
   const app: FastifyInstance = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
@@ -57,6 +61,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await registerOpenApi(app, config.siteName);
   await registerSecurity(app, config, context.redis);
   await app.register(cookie);
+  // pusher-js posts its authorization requests form-encoded.
+  await app.register(formbody);
   registerSiteKeyCheck(app, config.siteKeys);
   registerMaintenanceSwitch(app, config.maintenance);
   auditImpersonatedRequests(app, context);
@@ -66,6 +72,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(async (scope) => accountRoutes(scope, context));
   await app.register(async (scope) => adminRoutes(scope, context));
   await app.register(async (scope) => trackingRoutes(scope, context));
+  await app.register(async (scope) => realtimeAuthRoutes(scope, context));
+  await app.register(async (scope) => realtimeHttpApi(scope, { config, realtime, presence: realtime.presence }));
   await app.register(async (scope) => devRoutes(scope, context));
 
   await registerWebApp(app, { mediaDir: `${config.dataDir}/uploads` });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { RealtimeServer } from "./modules/realtime/server";
+import { createBroadcaster } from "./modules/realtime/broadcaster";
+import { createRealtimeServer } from "./modules/realtime/create-realtime-server";
+import { OutboxDispatcher } from "./modules/realtime/outbox";
+import type { RealtimeServer } from "./modules/realtime/server";
 import type { AppContext } from "./platform/app-context";
 import type { AppConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
@@ -38,6 +41,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   });
   await runMigrations(database);
   const redis = await openRedis(config.redisUrl);
+  const realtime = await createRealtimeServer({ config, redis, logger });
+  const outbox = new OutboxDispatcher(database.db, createBroadcaster(config, realtime), logger);
   const context: AppContext = {
     config,
     database,
@@ -46,18 +51,15 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
+    realtimeEvents: outbox,
   };
   if (options.seed ?? config.developmentFeatures) await seedIfEmpty(context);
 
-  const app = await buildApp(context);
+  const app = await buildApp(context, realtime);
   await options.beforeListen?.(app);
-  const realtime = new RealtimeServer({
-    appKey: config.pusher.key,
-    allowedOrigins: [...config.allowedOrigins, new URL(config.appUrl).origin],
-    logger,
-  });
   realtime.attach(app.server);
   await app.listen({ host: config.host, port: config.port });
+  await outbox.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -65,6 +67,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const close = (closeOptions: { realtimeStaggerMs?: number } = {}) => {
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
+      await outbox.stop();
       await context.redis?.quit().catch(() => {});
       await database.close();
     })();

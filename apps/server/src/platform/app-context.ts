@@ -15,4 +15,6 @@ export interface AppContext {
   logger: Logger;
   mailer: Mailer;
   attempts: AttemptCounter;
+  /** Delivers committed real-time events; services call kick() after their transaction commits. */
+  realtimeEvents: { kick(): void };
 }

@@ -60,6 +60,17 @@ const ZEnvSchema = z.object({
   PUSHER_KEY: z.string().default("velvet-key"),
   PUSHER_SECRET: z.string().default(DEVELOPMENT_PUSHER_SECRET),
   PUSHER_CLUSTER: z.string().default("eu"),
+  BROADCAST_DRIVER: z.enum(["embedded", "pusher"]).default("embedded"),
+  PUSHER_HOST: optionalString,
+  PUSHER_PORT: optionalPort,
+  PUSHER_USE_TLS: boolFlag,
+  PUSHER_ENCRYPTION_MASTER_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || Buffer.from(value, "base64").length === 32, {
+      message: "must be 32 bytes, base64-encoded",
+    }),
   REALTIME_PUBLIC_HOST: optionalString,
   REALTIME_PUBLIC_PORT: optionalPort,
   CAPTCHA_SITE_KEY: z.string().default(""),
@@ -104,7 +115,19 @@ export interface AppConfig {
   allowedOrigins: string[];
   maintenance: boolean;
   appSecret: string;
-  pusher: { appId: string; key: string; secret: string; cluster: string };
+  pusher: {
+    appId: string;
+    key: string;
+    secret: string;
+    cluster: string;
+    /** embedded: this server; pusher: an external Pusher-compatible service through the official library. */
+    driver: "embedded" | "pusher";
+    host: string | undefined;
+    port: number | undefined;
+    useTLS: boolean;
+    /** Base64 of 32 bytes; enables private-encrypted- channels. */
+    encryptionMasterKey: string | undefined;
+  };
   realtimePublic: { host: string | undefined; port: number | undefined };
   captcha: { siteKey: string; secret: string; verifyUrl: string };
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
@@ -147,7 +170,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: env.ALLOWED_ORIGINS,
     maintenance: env.MAINTENANCE,
     appSecret: env.APP_SECRET,
-    pusher: { appId: env.PUSHER_APP_ID, key: env.PUSHER_KEY, secret: env.PUSHER_SECRET, cluster: env.PUSHER_CLUSTER },
+    pusher: {
+      appId: env.PUSHER_APP_ID,
+      key: env.PUSHER_KEY,
+      secret: env.PUSHER_SECRET,
+      cluster: env.PUSHER_CLUSTER,
+      driver: env.BROADCAST_DRIVER,
+      host: env.PUSHER_HOST,
+      port: env.PUSHER_PORT,
+      useTLS: env.PUSHER_USE_TLS,
+      encryptionMasterKey: env.PUSHER_ENCRYPTION_MASTER_KEY,
+    },
     realtimePublic: { host: env.REALTIME_PUBLIC_HOST, port: env.REALTIME_PUBLIC_PORT },
     captcha: { siteKey: env.CAPTCHA_SITE_KEY, secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL },
     botCheck: { siteKey: env.BOT_CHECK_SITE_KEY, secret: env.BOT_CHECK_SECRET, verifyUrl: env.BOT_CHECK_VERIFY_URL },

@@ -20,6 +20,7 @@ try {
     database,
     redis: undefined,
     attempts: new MemoryAttemptCounter(),
+    realtimeEvents: { kick: () => {} },
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),

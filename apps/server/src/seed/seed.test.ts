@@ -42,6 +42,7 @@ describe("demo data seed", () => {
       database,
       redis: undefined,
       attempts: new MemoryAttemptCounter(),
+      realtimeEvents: { kick: () => {} },
       storage: new LocalDiskStorage(`${dataDir}/uploads`),
       logger: createLogger("silent"),
       mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir }),

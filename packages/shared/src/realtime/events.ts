@@ -1,8 +1,7 @@
 /**
- * The typed map of server-to-client real-time events: channel name builders and
- * event names. Publishers and subscribers both import from here so a renamed
- * event breaks the build rather than silently dropping messages.
- * Payload types are filled in by the features that publish them.
+ * The typed map of server-to-client real-time events: channel name builders,
+ * event names and their payloads. Publishers and subscribers both import from
+ * here so a renamed event breaks the build rather than silently dropping messages.
  */
 export const realtimeChannels = {
   notifications: (userUuid: string) => `private-notifications.user.${userUuid}`,
@@ -14,6 +13,8 @@ export const realtimeChannels = {
 export const realtimeEvents = {
   newNotification: "NEW_NOTIFICATION",
   creditsEarned: "CreditsEarned",
+  passStarted: "PassStarted",
+  passEnded: "PassEnded",
   messageCreated: "message.created",
   messageRead: "message.read",
   typing: "client-typing",
@@ -21,7 +22,24 @@ export const realtimeEvents = {
 
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 
-/** Close codes our server uses; pusher-js maps 4000-4099 to tls_only, 4100-4199 to backoff, 4200-4299 to retry, 4300+ to refused. */
+/**
+ * Payloads by event. Features that publish an event narrow its entry here
+ * (the notification and message resources arrive with their features).
+ */
+export interface RealtimeEventPayloads {
+  NEW_NOTIFICATION: Record<string, unknown>;
+  CreditsEarned: { credits: number; balance: number };
+  PassStarted: { expires_at: string };
+  PassEnded: { ended_at: string };
+  "message.created": Record<string, unknown>;
+  "message.read": { conversation_uuid: string; read_at: string; up_to_message_id: number };
+  "client-typing": { username: string };
+}
+
+/**
+ * Close codes our server uses. pusher-js maps 4000 to tls_only, 4001-4099 to
+ * refused (no reconnect), 4100-4199 to backoff, 4200-4299 to retry, 4300+ to refused.
+ */
 export const realtimeCloseCodes = {
   unknownAppKey: 4001,
   protocolUnsupported: 4007,

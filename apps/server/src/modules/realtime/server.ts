@@ -2,44 +2,64 @@ import { randomInt } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { pusherProtocolVersion, realtimeCloseCodes } from "@velvet/shared/realtime/events";
-import { WebSocket, WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import type { Logger } from "../../platform/logging/logger";
+import type { BusMessage, BusPayload, RealtimeBus } from "./bus";
+import type { ChannelDirectory } from "./channel-directory";
+import { type Connection, newConnection, sendError, sendFrame } from "./connection";
+import { PRESENCE_ENTRY_TTL_MS, type PresenceStore } from "./presence-store";
+import { Subscriptions } from "./subscriptions";
 
 /** Seconds of silence after which we ping a client (pusher-js uses the smaller of this and its own). */
 const ACTIVITY_TIMEOUT_SECONDS = 120;
 const PONG_TIMEOUT_MS = 30_000;
+/** Frames over this close the socket with 1009 (ws does it); messages over 10 KB are refused. */
 const MAX_FRAME_BYTES = 64 * 1024;
+export const MAX_MESSAGE_BYTES = 10 * 1024;
 
 export interface RealtimeOptions {
   appKey: string;
+  appSecret: string;
   allowedOrigins: string[];
   logger: Logger;
+  presence: PresenceStore;
+  directory: (localCounts: () => Map<string, number>, processId: string) => ChannelDirectory;
+  bus: (processId: string) => RealtimeBus;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
 }
 
-interface Connection {
-  socket: WebSocket;
-  socketId: string;
-  lastSeenAt: number;
-  awaitingPongSince: number | undefined;
-}
-
 /**
- * The Pusher Channels protocol 7 endpoint at /app/{key}, on the app's own HTTP server,
- * so the standard pusher-js client connects unchanged. This holds the connection
- * lifecycle (handshake, heartbeat, graceful close); channels build on it.
+ * The Pusher Channels protocol 7 endpoint at /app/{key}, on the app's own HTTP
+ * server, so the standard pusher-js client connects unchanged. Connection
+ * lifecycle lives here; channels, presence and client events in Subscriptions.
  */
 export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly connections = new Set<Connection>();
   /** A per-process prefix keeps socket ids unique across every process sharing the channels. */
-  private readonly processPrefix = randomInt(1, 2_147_483_647);
+  readonly processId = String(randomInt(1, 2_147_483_647));
   private nextSocketNumber = 1;
-  private heartbeat: NodeJS.Timeout | undefined;
+  private timers: NodeJS.Timeout[] = [];
   private closing = false;
+  readonly bus: RealtimeBus;
+  readonly subscriptions: Subscriptions;
+  readonly directory: ChannelDirectory;
+  readonly presence: PresenceStore;
 
-  constructor(private readonly options: RealtimeOptions) {}
+  constructor(private readonly options: RealtimeOptions) {
+    this.bus = options.bus(this.processId);
+    this.presence = options.presence;
+    this.subscriptions = new Subscriptions({
+      appKey: options.appKey,
+      appSecret: options.appSecret,
+      presence: options.presence,
+      publish: (payload) => this.publishToOthers(payload),
+    });
+    this.directory = options.directory(() => this.subscriptions.localCounts(), this.processId);
+    this.subscriptions.onCountChange = (channel, count) => void this.directory.set(channel, count).catch(() => {});
+    this.bus.onMessage((message) => this.handleBusMessage(message));
+  }
 
   get connectionCount(): number {
     return this.connections.size;
@@ -49,11 +69,49 @@ export class RealtimeServer {
     server.on("upgrade", (request, socket, head) => this.handleUpgrade(request, socket, head));
     const activityMs = (this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS) * 1000;
     const pongTimeoutMs = this.options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
-    this.heartbeat = setInterval(
-      () => this.checkLiveness(activityMs, pongTimeoutMs),
-      Math.min(activityMs, pongTimeoutMs) / 2,
-    );
-    this.heartbeat.unref();
+    const every = (ms: number, work: () => void) => {
+      const timer = setInterval(work, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(Math.min(activityMs, pongTimeoutMs) / 2, () => this.checkLiveness(activityMs, pongTimeoutMs));
+    // Keep this process's presence entries and channel counts alive, and notice members of dead processes.
+    every(PRESENCE_ENTRY_TTL_MS / 3, () => {
+      void this.subscriptions.refreshPresenceEntries().catch(() => {});
+      void this.directory.refresh(this.subscriptions.localCounts()).catch(() => {});
+    });
+  }
+
+  /** Delivers an event to a channel's subscribers on every process (the publishing API of this server). */
+  async publish(channel: string, event: string, data: string, exceptSocketId?: string): Promise<void> {
+    this.subscriptions.deliver(channel, event, data, exceptSocketId);
+    await this.publishToOthers({ type: "event", channel, event, data, exceptSocketId });
+  }
+
+  /** Closes every connection signed in as the user, on every process, with 4009. */
+  async terminateUser(userId: string): Promise<void> {
+    this.terminateLocal(userId);
+    await this.publishToOthers({ type: "terminate", userId });
+  }
+
+  private async publishToOthers(payload: BusPayload): Promise<void> {
+    try {
+      await this.bus.publish({ ...payload, origin: this.processId } as BusMessage);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "real-time bus publish failed");
+    }
+  }
+
+  private handleBusMessage(message: BusMessage): void {
+    if (message.type === "event") this.subscriptions.deliver(message.channel, message.event, message.data, message.exceptSocketId, message.userId);
+    else if (message.type === "presence") void this.subscriptions.syncPresence(message.channel).catch(() => {});
+    else if (message.type === "terminate") this.terminateLocal(message.userId);
+  }
+
+  private terminateLocal(userId: string): void {
+    for (const connection of this.connections) {
+      if (connection.userId === userId) connection.socket.close(realtimeCloseCodes.unauthorizedConnection, "Connection terminated");
+    }
   }
 
   private handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -71,8 +129,7 @@ export class RealtimeServer {
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const appKey = decodeURIComponent(match[1] ?? "");
       const protocol = url.searchParams.get("protocol");
-      if (appKey !== this.options.appKey)
-        return this.refuse(ws, realtimeCloseCodes.unknownAppKey, "Application does not exist");
+      if (appKey !== this.options.appKey) return this.refuse(ws, realtimeCloseCodes.unknownAppKey, "Application does not exist");
       if (!protocol) return this.refuse(ws, realtimeCloseCodes.protocolMissing, "No protocol version supplied");
       if (Number(protocol) !== pusherProtocolVersion) {
         return this.refuse(ws, realtimeCloseCodes.protocolUnsupported, "Unsupported protocol version");
@@ -88,38 +145,58 @@ export class RealtimeServer {
   }
 
   private accept(socket: WebSocket): void {
-    const connection: Connection = {
-      socket,
-      socketId: `${this.processPrefix}.${this.nextSocketNumber++}`,
-      lastSeenAt: Date.now(),
-      awaitingPongSince: undefined,
-    };
+    const connection = newConnection(socket, `${this.processId}.${this.nextSocketNumber++}`);
     this.connections.add(connection);
-    socket.on("message", (raw) => this.handleMessage(connection, raw.toString()));
-    socket.on("close", () => this.connections.delete(connection));
+    socket.on("message", (raw: Buffer, isBinary: boolean) => {
+      if (isBinary) return;
+      void this.handleMessage(connection, raw).catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, "real-time message failed");
+      });
+    });
+    socket.on("close", () => {
+      this.connections.delete(connection);
+      void this.subscriptions.leaveAll(connection).catch(() => {});
+    });
     socket.on("error", () => socket.terminate());
-    this.send(connection, "pusher:connection_established", {
-      socket_id: connection.socketId,
-      activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS,
+    sendFrame(connection, {
+      event: "pusher:connection_established",
+      data: { socket_id: connection.socketId, activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS },
     });
   }
 
-  private handleMessage(connection: Connection, raw: string): void {
+  private async handleMessage(connection: Connection, raw: Buffer): Promise<void> {
     connection.lastSeenAt = Date.now();
     connection.awaitingPongSince = undefined;
-    let message: { event?: unknown };
-    try {
-      message = JSON.parse(raw);
-    } catch {
+    if (raw.length > MAX_MESSAGE_BYTES) {
+      sendError(connection, 4300, "Message too large: the limit is 10 KB");
       return;
     }
-    if (message.event === "pusher:ping") this.send(connection, "pusher:pong", {});
+    let message: { event?: unknown; channel?: unknown; data?: unknown };
+    try {
+      message = JSON.parse(raw.toString("utf8"));
+    } catch {
+      sendError(connection, null, "Invalid JSON");
+      return;
+    }
+    const event = typeof message.event === "string" ? message.event : "";
+    const data = typeof message.data === "string" ? safeParse(message.data) : message.data;
+    if (event === "pusher:ping") sendFrame(connection, { event: "pusher:pong", data: {} });
+    else if (event === "pusher:pong") return;
+    else if (event === "pusher:subscribe") await this.subscriptions.subscribe(connection, data);
+    else if (event === "pusher:unsubscribe") await this.subscriptions.unsubscribe(connection, data);
+    else if (event === "pusher:signin") this.signin(connection, data);
+    else if (event.startsWith("client-")) await this.subscriptions.clientEvent(connection, event, message.channel, message.data);
   }
 
-  private send(connection: Connection, event: string, data: unknown): void {
-    if (connection.socket.readyState !== WebSocket.OPEN) return;
-    // Protocol 7 carries `data` as a JSON-encoded string.
-    connection.socket.send(JSON.stringify({ event, data: JSON.stringify(data) }));
+  private signin(connection: Connection, data: unknown): void {
+    const result = this.subscriptions.verifySignin(connection, data);
+    if (!result) {
+      sendError(connection, realtimeCloseCodes.unauthorizedConnection, "Invalid signature");
+      connection.socket.close(realtimeCloseCodes.unauthorizedConnection, "Invalid signature");
+      return;
+    }
+    connection.userId = result.userId;
+    sendFrame(connection, { event: "pusher:signin_success", data: { user_data: result.userData } });
   }
 
   private checkLiveness(activityMs: number, pongTimeoutMs: number): void {
@@ -131,7 +208,7 @@ export class RealtimeServer {
         }
       } else if (now - connection.lastSeenAt >= activityMs) {
         connection.awaitingPongSince = now;
-        this.send(connection, "pusher:ping", {});
+        sendFrame(connection, { event: "pusher:ping", data: {} });
       }
     }
   }
@@ -142,7 +219,7 @@ export class RealtimeServer {
    */
   async close(staggerMs = 2_000): Promise<void> {
     this.closing = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const timer of this.timers) clearInterval(timer);
     const closes = [...this.connections].map(
       (connection) =>
         new Promise<void>((resolve) => {
@@ -158,6 +235,17 @@ export class RealtimeServer {
         }),
     );
     await Promise.all(closes);
+    await this.subscriptions.leaveEverything().catch(() => {});
+    await this.directory.refresh(new Map()).catch(() => {});
+    await this.bus.close();
     this.wss.close();
+  }
+}
+
+function safeParse(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
   }
 }

@@ -1,0 +1,45 @@
+import { WebSocket } from "ws";
+import type { PresenceMember } from "./presence-store";
+
+/** One browser tab's socket and what it has joined. */
+export interface Connection {
+  socket: WebSocket;
+  socketId: string;
+  lastSeenAt: number;
+  awaitingPongSince: number | undefined;
+  /** Set by pusher:signin. */
+  userId: string | undefined;
+  /** Channel name -> the member this connection is, for presence channels. */
+  channels: Map<string, PresenceMember | undefined>;
+  clientEvents: { windowStartedAt: number; count: number };
+}
+
+export function newConnection(socket: WebSocket, socketId: string): Connection {
+  return {
+    socket,
+    socketId,
+    lastSeenAt: Date.now(),
+    awaitingPongSince: undefined,
+    userId: undefined,
+    channels: new Map(),
+    clientEvents: { windowStartedAt: 0, count: 0 },
+  };
+}
+
+/** Protocol 7 frames carry `data` as a JSON-encoded string. */
+export function sendFrame(
+  connection: Connection,
+  frame: { event: string; channel?: string; data: unknown; user_id?: string },
+): void {
+  if (connection.socket.readyState !== WebSocket.OPEN) return;
+  const data = typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data);
+  connection.socket.send(JSON.stringify({ ...frame, data }));
+}
+
+export function sendError(connection: Connection, code: number | null, message: string): void {
+  sendFrame(connection, { event: "pusher:error", data: { code, message } });
+}
+
+export function sendSubscriptionError(connection: Connection, channel: string, status: number, error: string): void {
+  sendFrame(connection, { event: "pusher:subscription_error", channel, data: { type: "AuthError", error, status } });
+}
