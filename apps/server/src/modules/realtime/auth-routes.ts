@@ -36,12 +36,18 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
     if (!(await mayJoinChannel(user, channel))) throw new AppError("forbidden");
     if (kind === "presence") {
       const channelData = JSON.stringify({ user_id: user.uuid, user_info: { username: user.username } });
-      return { auth: channelAuth(pusher.key, pusher.secret, body.socket_id, channel, channelData), channel_data: channelData };
+      return {
+        auth: channelAuth(pusher.key, pusher.secret, body.socket_id, channel, channelData),
+        channel_data: channelData,
+      };
     }
     const auth = channelAuth(pusher.key, pusher.secret, body.socket_id, channel);
     if (kind === "encrypted") {
       if (!pusher.encryptionMasterKey) throw new AppError("forbidden", "Encrypted channels are not enabled.");
-      return { auth, shared_secret: encryptedChannelSecret(channel, Buffer.from(pusher.encryptionMasterKey, "base64")) };
+      return {
+        auth,
+        shared_secret: encryptedChannelSecret(channel, Buffer.from(pusher.encryptionMasterKey, "base64")),
+      };
     }
     return { auth };
   };

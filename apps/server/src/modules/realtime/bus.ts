@@ -8,7 +8,14 @@ import type { Redis } from "ioredis";
 export type BusMessage = BusPayload & { origin: string };
 
 export type BusPayload =
-  | { type: "event"; channel: string; event: string; data: string; exceptSocketId?: string | undefined; userId?: string | undefined }
+  | {
+      type: "event";
+      channel: string;
+      event: string;
+      data: string;
+      exceptSocketId?: string | undefined;
+      userId?: string | undefined;
+    }
   | { type: "presence"; channel: string }
   | { type: "terminate"; userId: string };
 

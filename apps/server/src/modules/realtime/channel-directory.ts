@@ -34,13 +34,15 @@ export class RedisChannelDirectory implements ChannelDirectory {
   }
 
   async set(channel: string, localCount: number) {
-    if (localCount > 0) await this.redis.multi().hset(this.key, channel, localCount).expire(this.key, DIRECTORY_TTL_SECONDS).exec();
+    if (localCount > 0)
+      await this.redis.multi().hset(this.key, channel, localCount).expire(this.key, DIRECTORY_TTL_SECONDS).exec();
     else await this.redis.hdel(this.key, channel);
   }
 
   async refresh(localCounts: Map<string, number>) {
     const pipeline = this.redis.multi().del(this.key);
-    if (localCounts.size > 0) pipeline.hset(this.key, Object.fromEntries(localCounts)).expire(this.key, DIRECTORY_TTL_SECONDS);
+    if (localCounts.size > 0)
+      pipeline.hset(this.key, Object.fromEntries(localCounts)).expire(this.key, DIRECTORY_TTL_SECONDS);
     await pipeline.exec();
   }
 

@@ -25,7 +25,11 @@ function verifySignedRequest(config: AppConfig, request: FastifyRequest): void {
   const query = request.query as Record<string, string | undefined>;
   const path = request.url.split("?")[0] ?? "";
   const badSignature = new AppError("unauthenticated", "Invalid signature");
-  if (query.auth_key !== config.pusher.key || query.auth_version !== "1.0" || typeof query.auth_signature !== "string") {
+  if (
+    query.auth_key !== config.pusher.key ||
+    query.auth_version !== "1.0" ||
+    typeof query.auth_signature !== "string"
+  ) {
     throw badSignature;
   }
   const timestamp = Number(query.auth_timestamp);
@@ -52,14 +56,25 @@ interface TriggerBody {
 }
 
 function validateTrigger(body: TriggerBody): { name: string; data: string; channels: string[]; socketId?: string } {
-  const channels = Array.isArray(body.channels) ? body.channels : typeof body.channel === "string" ? [body.channel] : [];
-  if (typeof body.name !== "string" || body.name.length === 0 || body.name.length > 200) throw new AppError("bad_request", "Invalid event name");
+  const channels = Array.isArray(body.channels)
+    ? body.channels
+    : typeof body.channel === "string"
+      ? [body.channel]
+      : [];
+  if (typeof body.name !== "string" || body.name.length === 0 || body.name.length > 200)
+    throw new AppError("bad_request", "Invalid event name");
   if (typeof body.data !== "string") throw new AppError("bad_request", "data must be a string");
-  if (Buffer.byteLength(body.data) > MAX_EVENT_DATA_BYTES) throw new AppError("payload_too_large", "Event data is over 10 KB");
+  if (Buffer.byteLength(body.data) > MAX_EVENT_DATA_BYTES)
+    throw new AppError("payload_too_large", "Event data is over 10 KB");
   if (channels.length === 0 || channels.length > MAX_CHANNELS_PER_EVENT || !channels.every(isValidChannelName)) {
     throw new AppError("bad_request", "Invalid channels");
   }
-  return { name: body.name, data: body.data, channels, ...(typeof body.socket_id === "string" ? { socketId: body.socket_id } : {}) };
+  return {
+    name: body.name,
+    data: body.data,
+    channels,
+    ...(typeof body.socket_id === "string" ? { socketId: body.socket_id } : {}),
+  };
 }
 
 /** The HTTP API publishers use (the official `pusher` npm library works against it). */
@@ -92,15 +107,20 @@ export async function realtimeHttpApi(
     return {};
   });
 
-  app.post<{ Params: { appId: string }; Body: { batch?: unknown } }>("/apps/:appId/batch_events", common, async (request) => {
-    const batch = Array.isArray(request.body?.batch) ? (request.body.batch as TriggerBody[]) : [];
-    if (batch.length === 0 || batch.length > MAX_BATCH) throw new AppError("bad_request", `A batch holds 1 to ${MAX_BATCH} events`);
-    const events = batch.map(validateTrigger);
-    for (const event of events) {
-      for (const channel of event.channels) await realtime.publish(channel, event.name, event.data, event.socketId);
-    }
-    return { batch: events.map(() => ({})) };
-  });
+  app.post<{ Params: { appId: string }; Body: { batch?: unknown } }>(
+    "/apps/:appId/batch_events",
+    common,
+    async (request) => {
+      const batch = Array.isArray(request.body?.batch) ? (request.body.batch as TriggerBody[]) : [];
+      if (batch.length === 0 || batch.length > MAX_BATCH)
+        throw new AppError("bad_request", `A batch holds 1 to ${MAX_BATCH} events`);
+      const events = batch.map(validateTrigger);
+      for (const event of events) {
+        for (const channel of event.channels) await realtime.publish(channel, event.name, event.data, event.socketId);
+      }
+      return { batch: events.map(() => ({})) };
+    },
+  );
 
   app.get<{ Params: { appId: string }; Querystring: { filter_by_prefix?: string; info?: string } }>(
     "/apps/:appId/channels",
@@ -111,7 +131,8 @@ export async function realtimeHttpApi(
       const channels: Record<string, { user_count?: number }> = {};
       for (const [name, count] of await realtime.directory.counts()) {
         if (count <= 0 || !name.startsWith(prefix)) continue;
-        channels[name] = wantsUserCount && channelKind(name) === "presence" ? { user_count: (await presence.members(name)).size } : {};
+        channels[name] =
+          wantsUserCount && channelKind(name) === "presence" ? { user_count: (await presence.members(name)).size } : {};
       }
       return { channels };
     },
@@ -133,12 +154,17 @@ export async function realtimeHttpApi(
   );
 
   app.get<{ Params: { appId: string; name: string } }>("/apps/:appId/channels/:name/users", common, async (request) => {
-    if (channelKind(request.params.name) !== "presence") throw new AppError("bad_request", "Only presence channels have users");
+    if (channelKind(request.params.name) !== "presence")
+      throw new AppError("bad_request", "Only presence channels have users");
     return { users: [...(await presence.members(request.params.name)).keys()].map((id) => ({ id })) };
   });
 
-  app.post<{ Params: { appId: string; userId: string } }>("/apps/:appId/users/:userId/terminate_connections", common, async (request) => {
-    await realtime.terminateUser(request.params.userId);
-    return {};
-  });
+  app.post<{ Params: { appId: string; userId: string } }>(
+    "/apps/:appId/users/:userId/terminate_connections",
+    common,
+    async (request) => {
+      await realtime.terminateUser(request.params.userId);
+      return {};
+    },
+  );
 }

@@ -96,7 +96,12 @@ export class OutboxDispatcher {
     }
     await this.db
       .delete(realtimeOutbox)
-      .where(and(isNotNull(realtimeOutbox.deliveredAt), lt(realtimeOutbox.deliveredAt, new Date(Date.now() - KEEP_DELIVERED_MS))));
+      .where(
+        and(
+          isNotNull(realtimeOutbox.deliveredAt),
+          lt(realtimeOutbox.deliveredAt, new Date(Date.now() - KEEP_DELIVERED_MS)),
+        ),
+      );
     return delivered;
   }
 }

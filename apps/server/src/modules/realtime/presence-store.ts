@@ -82,7 +82,8 @@ export class RedisPresenceStore implements PresenceStore {
         expired.push(connectionKey);
         continue;
       }
-      if (!members.has(entry.user_id)) members.set(entry.user_id, { user_id: entry.user_id, user_info: entry.user_info });
+      if (!members.has(entry.user_id))
+        members.set(entry.user_id, { user_id: entry.user_id, user_info: entry.user_info });
     }
     if (expired.length > 0) await this.redis.hdel(this.key(channel), ...expired);
     return members;

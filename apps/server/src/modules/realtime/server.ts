@@ -103,14 +103,16 @@ export class RealtimeServer {
   }
 
   private handleBusMessage(message: BusMessage): void {
-    if (message.type === "event") this.subscriptions.deliver(message.channel, message.event, message.data, message.exceptSocketId, message.userId);
+    if (message.type === "event")
+      this.subscriptions.deliver(message.channel, message.event, message.data, message.exceptSocketId, message.userId);
     else if (message.type === "presence") void this.subscriptions.syncPresence(message.channel).catch(() => {});
     else if (message.type === "terminate") this.terminateLocal(message.userId);
   }
 
   private terminateLocal(userId: string): void {
     for (const connection of this.connections) {
-      if (connection.userId === userId) connection.socket.close(realtimeCloseCodes.unauthorizedConnection, "Connection terminated");
+      if (connection.userId === userId)
+        connection.socket.close(realtimeCloseCodes.unauthorizedConnection, "Connection terminated");
     }
   }
 
@@ -129,7 +131,8 @@ export class RealtimeServer {
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const appKey = decodeURIComponent(match[1] ?? "");
       const protocol = url.searchParams.get("protocol");
-      if (appKey !== this.options.appKey) return this.refuse(ws, realtimeCloseCodes.unknownAppKey, "Application does not exist");
+      if (appKey !== this.options.appKey)
+        return this.refuse(ws, realtimeCloseCodes.unknownAppKey, "Application does not exist");
       if (!protocol) return this.refuse(ws, realtimeCloseCodes.protocolMissing, "No protocol version supplied");
       if (Number(protocol) !== pusherProtocolVersion) {
         return this.refuse(ws, realtimeCloseCodes.protocolUnsupported, "Unsupported protocol version");
@@ -160,7 +163,10 @@ export class RealtimeServer {
     socket.on("error", () => socket.terminate());
     sendFrame(connection, {
       event: "pusher:connection_established",
-      data: { socket_id: connection.socketId, activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS },
+      data: {
+        socket_id: connection.socketId,
+        activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS,
+      },
     });
   }
 
@@ -185,7 +191,8 @@ export class RealtimeServer {
     else if (event === "pusher:subscribe") await this.subscriptions.subscribe(connection, data);
     else if (event === "pusher:unsubscribe") await this.subscriptions.unsubscribe(connection, data);
     else if (event === "pusher:signin") this.signin(connection, data);
-    else if (event.startsWith("client-")) await this.subscriptions.clientEvent(connection, event, message.channel, message.data);
+    else if (event.startsWith("client-"))
+      await this.subscriptions.clientEvent(connection, event, message.channel, message.data);
   }
 
   private signin(connection: Connection, data: unknown): void {

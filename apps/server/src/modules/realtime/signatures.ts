@@ -34,7 +34,9 @@ export function userAuth(appKey: string, secret: string, socketId: string, userD
 
 /** The per-channel key for end-to-end encrypted channels: SHA-256 of the name and the 32-byte master key. */
 export function encryptedChannelSecret(channel: string, masterKey: Buffer): string {
-  return createHash("sha256").update(Buffer.concat([Buffer.from(channel), masterKey])).digest("base64");
+  return createHash("sha256")
+    .update(Buffer.concat([Buffer.from(channel), masterKey]))
+    .digest("base64");
 }
 
 export function md5(body: string): string {

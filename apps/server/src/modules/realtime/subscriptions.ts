@@ -23,8 +23,12 @@ function parsePresenceMember(channelData: unknown): PresenceMember | undefined {
   if (typeof channelData !== "string") return undefined;
   try {
     const parsed = JSON.parse(channelData) as { user_id?: unknown; user_info?: unknown };
-    if ((typeof parsed.user_id !== "string" && typeof parsed.user_id !== "number") || String(parsed.user_id) === "") return undefined;
-    return { user_id: String(parsed.user_id), ...(parsed.user_info === undefined ? {} : { user_info: parsed.user_info }) };
+    if ((typeof parsed.user_id !== "string" && typeof parsed.user_id !== "number") || String(parsed.user_id) === "")
+      return undefined;
+    return {
+      user_id: String(parsed.user_id),
+      ...(parsed.user_info === undefined ? {} : { user_info: parsed.user_info }),
+    };
   } catch {
     return undefined;
   }
@@ -58,7 +62,11 @@ export class Subscriptions {
       return;
     }
     if (connection.channels.has(channel)) {
-      sendFrame(connection, { event: "pusher_internal:subscription_succeeded", channel, data: await this.succeededData(channel) });
+      sendFrame(connection, {
+        event: "pusher_internal:subscription_succeeded",
+        channel,
+        data: await this.succeededData(channel),
+      });
       return;
     }
     const kind = channelKind(channel);
@@ -71,13 +79,21 @@ export class Subscriptions {
       }
     } else if (kind === "presence") {
       member = parsePresenceMember(data.channel_data);
-      if (!member || !verifyAuth(appKey, appSecret, data.auth, `${connection.socketId}:${channel}:${String(data.channel_data)}`)) {
+      if (
+        !member ||
+        !verifyAuth(appKey, appSecret, data.auth, `${connection.socketId}:${channel}:${String(data.channel_data)}`)
+      ) {
         sendSubscriptionError(connection, channel, 401, "Invalid signature");
         return;
       }
       const members = await this.options.presence.members(channel);
       if (!members.has(member.user_id) && members.size >= MAX_PRESENCE_MEMBERS) {
-        sendSubscriptionError(connection, channel, 403, `Presence channels hold at most ${MAX_PRESENCE_MEMBERS} members`);
+        sendSubscriptionError(
+          connection,
+          channel,
+          403,
+          `Presence channels hold at most ${MAX_PRESENCE_MEMBERS} members`,
+        );
         return;
       }
       await this.options.presence.add(channel, connection.socketId, member);
@@ -93,7 +109,11 @@ export class Subscriptions {
     subscribers.add(connection);
     this.channels.set(channel, subscribers);
     this.onCountChange(channel, subscribers.size);
-    sendFrame(connection, { event: "pusher_internal:subscription_succeeded", channel, data: await this.succeededData(channel) });
+    sendFrame(connection, {
+      event: "pusher_internal:subscription_succeeded",
+      channel,
+      data: await this.succeededData(channel),
+    });
     if (kind === "presence") {
       await this.syncPresence(channel);
       await this.options.publish({ type: "presence", channel });
@@ -208,20 +228,34 @@ export class Subscriptions {
     window.count += 1;
     if (window.count > CLIENT_EVENTS_PER_SECOND) {
       // The connection stays open: closing with 43xx would stop pusher-js from ever reconnecting.
-      sendError(connection, realtimeCloseCodes.clientEventRateExceeded, `Client events are limited to ${CLIENT_EVENTS_PER_SECOND} a second`);
+      sendError(
+        connection,
+        realtimeCloseCodes.clientEventRateExceeded,
+        `Client events are limited to ${CLIENT_EVENTS_PER_SECOND} a second`,
+      );
       return;
     }
     const payload = typeof data === "string" ? data : JSON.stringify(data ?? {});
     const userId = connection.channels.get(channel)?.user_id;
     this.deliver(channel, event, payload, connection.socketId, userId);
-    await this.options.publish({ type: "event", channel, event, data: payload, exceptSocketId: connection.socketId, userId });
+    await this.options.publish({
+      type: "event",
+      channel,
+      event,
+      data: payload,
+      exceptSocketId: connection.socketId,
+      userId,
+    });
   }
 
   verifySignin(connection: Connection, rawData: unknown): { userId: string; userData: string } | undefined {
     const data = readObject(rawData);
     const userData = data.user_data;
     if (typeof userData !== "string") return undefined;
-    if (!verifyAuth(this.options.appKey, this.options.appSecret, data.auth, `${connection.socketId}::user::${userData}`)) return undefined;
+    if (
+      !verifyAuth(this.options.appKey, this.options.appSecret, data.auth, `${connection.socketId}::user::${userData}`)
+    )
+      return undefined;
     try {
       const parsed = JSON.parse(userData) as { id?: unknown };
       if (typeof parsed.id !== "string" || parsed.id === "") return undefined;

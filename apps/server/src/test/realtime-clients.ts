@@ -1,0 +1,115 @@
+import PusherServer from "pusher";
+import Pusher from "pusher-js";
+import { channelAuth, encryptedChannelSecret, userAuth } from "../modules/realtime/signatures";
+import type { AppConfig } from "../platform/config";
+
+export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString("base64");
+
+export interface ClientOptions {
+  /** Presence identity for this client's presence subscriptions. */
+  presenceUser?: { id: string; info?: unknown };
+  /** Signs with the wrong secret: every private subscription must fail. */
+  forgeSignatures?: boolean;
+  /** Signs for a different socket id than the client's own. */
+  signForSocket?: string;
+  signinUserId?: string;
+}
+
+/**
+ * The real pusher-js client (Node build), pointed at a test server, with an
+ * authorizer that signs like our /api/broadcasting/auth would.
+ */
+export function pusherClient(config: AppConfig, port: number, options: ClientOptions = {}): Pusher {
+  const secret = options.forgeSignatures ? "not-the-secret" : config.pusher.secret;
+  return new Pusher(config.pusher.key, {
+    cluster: "eu",
+    wsHost: "127.0.0.1",
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+    activityTimeout: 120_000,
+    pongTimeout: 30_000,
+    unavailableTimeout: 10_000,
+    channelAuthorization: {
+      endpoint: "/unused",
+      transport: "ajax",
+      customHandler: ({ socketId, channelName }, callback) => {
+        const signingSocket = options.signForSocket ?? socketId;
+        if (channelName.startsWith("presence-")) {
+          const channelData = JSON.stringify({
+            user_id: options.presenceUser?.id ?? "anonymous",
+            user_info: options.presenceUser?.info,
+          });
+          callback(null, {
+            auth: channelAuth(config.pusher.key, secret, signingSocket, channelName, channelData),
+            channel_data: channelData,
+          });
+          return;
+        }
+        const auth = channelAuth(config.pusher.key, secret, signingSocket, channelName);
+        if (channelName.startsWith("private-encrypted-")) {
+          callback(null, {
+            auth,
+            shared_secret: encryptedChannelSecret(channelName, Buffer.from(TEST_MASTER_KEY, "base64")),
+          });
+          return;
+        }
+        callback(null, { auth });
+      },
+    },
+    userAuthentication: {
+      endpoint: "/unused",
+      transport: "ajax",
+      customHandler: ({ socketId }, callback) => {
+        const userData = JSON.stringify({ id: options.signinUserId ?? "user-1" });
+        callback(null, { auth: userAuth(config.pusher.key, secret, socketId, userData), user_data: userData });
+      },
+    },
+  });
+}
+
+/** The official server library, publishing through our HTTP API. */
+export function pusherPublisher(config: AppConfig, port: number, overrides: { secret?: string } = {}): PusherServer {
+  return new PusherServer({
+    appId: config.pusher.appId,
+    key: config.pusher.key,
+    secret: overrides.secret ?? config.pusher.secret,
+    host: "127.0.0.1",
+    port: String(port),
+    useTLS: false,
+    encryptionMasterKeyBase64: TEST_MASTER_KEY,
+  });
+}
+
+export async function waitFor<T>(
+  probe: () => T | undefined | false,
+  timeoutMs = 5_000,
+  label = "condition",
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${label}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function connected(client: Pusher): Promise<string> {
+  return waitFor(() => client.connection.state === "connected" && client.connection.socket_id, 5_000, "connection");
+}
+
+export function subscribed(client: Pusher, channelName: string) {
+  const channel = client.subscribe(channelName);
+  return new Promise<typeof channel>((resolve, reject) => {
+    channel.bind("pusher:subscription_succeeded", () => resolve(channel));
+    channel.bind("pusher:subscription_error", (error: unknown) =>
+      reject(Object.assign(new Error("subscription_error"), { detail: error })),
+    );
+  });
+}
+
+export function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
