@@ -53,7 +53,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
     realtimeEvents: outbox,
   };
-  if (options.seed ?? config.developmentFeatures) await seedIfEmpty(context);
+  if (options.seed ?? config.seedDemoData) await seedIfEmpty(context);
 
   const app = await buildApp(context, realtime);
   await options.beforeListen?.(app);

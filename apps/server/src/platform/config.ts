@@ -85,6 +85,10 @@ const ZEnvSchema = z.object({
   DEMO_MEMBER_PASSWORD: z.string().default("demo-password-2026"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@velvethearts.example"),
   DEMO_ADMIN_PASSWORD: z.string().default("admin-password-2026"),
+  SEED_DEMO_DATA: z
+    .string()
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -133,6 +137,8 @@ export interface AppConfig {
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   demo: { memberEmail: string; memberPassword: string; adminEmail: string; adminPassword: string };
+  /** Seed the demo data into an empty database at start (development mode only). */
+  seedDemoData: boolean;
   logLevel: Env["LOG_LEVEL"];
   apiRateLimitPerMinute: number;
   /** Registration attempts per IP per hour. */
@@ -191,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       adminEmail: env.DEMO_ADMIN_EMAIL,
       adminPassword: env.DEMO_ADMIN_PASSWORD,
     },
+    seedDemoData: env.NODE_ENV !== "production" && env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,
     registerRateLimit: env.REGISTER_RATE_LIMIT,
