@@ -30,7 +30,9 @@ export interface ServerProcess {
 
 /** Runs `src/main.ts` as its own process, exactly as `npm start` does, and waits for its banner. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "velvet-process-"));
+  // A data dir of its own unless the caller names one (and then keeps it).
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), "velvet-process-"));
+  const dataDir = env.DATA_DIR ?? ownDataDir ?? "";
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
@@ -55,7 +57,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     output += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  void exited.then(() => rm(dataDir, { recursive: true, force: true }));
+  if (ownDataDir) void exited.then(() => rm(ownDataDir, { recursive: true, force: true }));
   const started = Date.now();
   while (!output.includes("is running at")) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`);
