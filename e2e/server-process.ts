@@ -12,7 +12,9 @@ export interface E2eServer {
  * web build, a fresh data dir and a fresh database, seeded with the demo data.
  */
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
-  const postgres = process.env.DATABASE_URL ? await createFreshPostgresDatabase(process.env.DATABASE_URL, "e2e") : undefined;
+  const postgres = process.env.DATABASE_URL
+    ? await createFreshPostgresDatabase(process.env.DATABASE_URL, "e2e")
+    : undefined;
   const server = await startServerProcess({
     SEED_DEMO_DATA: "1",
     DATABASE_URL: postgres?.url ?? "",

@@ -14,6 +14,7 @@ import { systemRoutes } from "./modules/system/routes";
 import { trackingRoutes } from "./modules/tracking/routes";
 import type { AppContext } from "./platform/app-context";
 import { registerErrorHandler } from "./platform/http/error-handler";
+import { registerJsonBodyParser } from "./platform/http/json-body";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerSecurity } from "./platform/http/security";
 import { registerMaintenanceSwitch, registerSiteKeyCheck } from "./platform/http/site-key";
@@ -57,6 +58,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   await registerOpenApi(app, config.siteName);
   await registerSecurity(app, config, context.redis);

@@ -46,18 +46,22 @@ describe("npm start", () => {
     }
   }, 180_000);
 
-  it.runIf(process.env.DATABASE_URL)("boots on PostgreSQL from DATABASE_URL and ends cleanly on SIGTERM", async () => {
-    const fresh = await createFreshPostgresDatabase(process.env.DATABASE_URL as string, "boot");
-    try {
-      const server = await startServerProcess({ DATABASE_URL: fresh.url, SEED_DEMO_DATA: "1" });
-      expect(server.output()).toContain("PostgreSQL (DATABASE_URL)");
-      const health = await (await fetch(`${server.url}/api/health`)).json();
-      expect(health).toMatchObject({ status: "ok", database: "ok" });
-      await expectCleanShutdown(server);
-    } finally {
-      await fresh.drop();
-    }
-  }, 120_000);
+  it.runIf(process.env.DATABASE_URL)(
+    "boots on PostgreSQL from DATABASE_URL and ends cleanly on SIGTERM",
+    async () => {
+      const fresh = await createFreshPostgresDatabase(process.env.DATABASE_URL as string, "boot");
+      try {
+        const server = await startServerProcess({ DATABASE_URL: fresh.url, SEED_DEMO_DATA: "1" });
+        expect(server.output()).toContain("PostgreSQL (DATABASE_URL)");
+        const health = await (await fetch(`${server.url}/api/health`)).json();
+        expect(health).toMatchObject({ status: "ok", database: "ok" });
+        await expectCleanShutdown(server);
+      } finally {
+        await fresh.drop();
+      }
+    },
+    120_000,
+  );
 
   it("refuses to start in production with development secrets", async () => {
     const failure = await startServerProcess({

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { RealtimeConnection } from "../features/realtime/RealtimeConnection";
 import { setNavigator } from "../lib/navigation";
 import { requestProgress } from "../lib/request-progress";
 import { LoadingBar } from "../ui/LoadingBar";
@@ -39,6 +40,7 @@ export function AppFrame() {
       <ScrollToTop />
       <NavigationProgress />
       <RouterNavigator />
+      <RealtimeConnection />
       <Outlet />
     </>
   );

@@ -11,12 +11,6 @@ const MAX_EVENT_DATA_BYTES = 10 * 1024;
 const MAX_CHANNELS_PER_EVENT = 100;
 const MAX_BATCH = 10;
 
-declare module "fastify" {
-  interface FastifyRequest {
-    rawBody?: string;
-  }
-}
-
 /**
  * Pusher's signed query: auth_key, auth_timestamp (within 600 s), auth_version,
  * body_md5 for bodies, and auth_signature = HMAC(secret, "METHOD\npath\nsorted query").
@@ -36,6 +30,7 @@ function verifySignedRequest(config: AppConfig, request: FastifyRequest): void {
   if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > TIMESTAMP_WINDOW_SECONDS) {
     throw new AppError("unauthenticated", "Timestamp expired: the request must be signed within 600 seconds");
   }
+  // The signature covers the body's MD5: the JSON parser keeps the exact bytes received.
   const body = request.rawBody ?? "";
   if (body.length > 0 && query.body_md5 !== md5(body)) throw new AppError("unauthenticated", "Invalid body_md5");
   const signed = Object.keys(query)
@@ -83,15 +78,6 @@ export async function realtimeHttpApi(
   deps: { config: AppConfig; realtime: RealtimeServer; presence: PresenceStore },
 ): Promise<void> {
   const { config, realtime, presence } = deps;
-  // The signature covers the body's MD5, so the exact bytes are kept.
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    request.rawBody = body as string;
-    try {
-      done(null, body === "" ? {} : JSON.parse(body as string));
-    } catch {
-      done(new AppError("bad_request", "The request body is not valid JSON."), undefined);
-    }
-  });
   const common = {
     config: { siteKeyExempt: true, rateLimit: false as const },
     schema: { hide: true },

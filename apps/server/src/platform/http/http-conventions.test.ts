@@ -190,3 +190,31 @@ describe("maintenance mode", () => {
     expect((await config.json()).data.maintenance).toBe(true);
   });
 });
+
+describe("JSON bodies", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { beforeListen: addProbeRoute });
+  });
+  afterAll(() => server.stop());
+
+  it("treats an empty body with a JSON content type as no body", async () => {
+    const response = await server.request("/api/test-probe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "",
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors.email).toEqual(["Please fill in a valid email address"]);
+  });
+
+  it("refuses prototype-poisoning keys as malformed", async () => {
+    const response = await server.request("/api/test-probe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"__proto__": {"admin": true}}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
+  });
+});

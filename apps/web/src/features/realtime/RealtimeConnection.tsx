@@ -1,0 +1,45 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { clientConfig } from "../../lib/client-config";
+import { useAuthStore } from "../auth/auth-store";
+import { useRealtimeStore } from "./realtime-store";
+
+/** Opens the real-time connection while a member is signed in; pusher-js loads lazily, on demand. */
+export function RealtimeConnection() {
+  const userUuid = useAuthStore((state) => state.user?.uuid);
+  const queryClient = useQueryClient();
+  const connectionState = useRealtimeStore((state) => state.state);
+
+  // Exposed on <html> for styling hooks and for the browser tests.
+  useEffect(() => {
+    document.documentElement.dataset.realtimeState = connectionState;
+  }, [connectionState]);
+
+  useEffect(() => {
+    const user = useAuthStore.getState().user;
+    if (!userUuid || !user) return;
+    let disconnect: (() => void) | undefined;
+    let cancelled = false;
+    const refreshUser = () => void useAuthStore.getState().fetchUser();
+    void import("./connect").then(({ connectRealtime }) => {
+      if (cancelled) return;
+      disconnect = connectRealtime(clientConfig(), user, {
+        refreshUser,
+        notificationsChanged: () => {
+          void queryClient.invalidateQueries({ queryKey: ["notifications"] });
+          refreshUser();
+        },
+        reconnected: () => {
+          refreshUser();
+          void queryClient.invalidateQueries();
+        },
+      });
+    });
+    return () => {
+      cancelled = true;
+      disconnect?.();
+    };
+  }, [userUuid, queryClient]);
+
+  return null;
+}

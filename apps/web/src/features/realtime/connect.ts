@@ -1,0 +1,72 @@
+import type { TCurrentUser } from "@velvet/shared/api/auth";
+import type { TClientConfig } from "@velvet/shared/api/system";
+import { realtimeClientTimings } from "@velvet/shared/constants/limits";
+import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
+import Pusher from "pusher-js";
+import { readAccessToken } from "../../lib/auth-storage";
+import { type ConnectionState, CREDITS_EARNED_EVENT, useRealtimeStore } from "./realtime-store";
+
+export interface RealtimeHandlers {
+  /** Something may have changed on the server: refresh the user and counts. */
+  refreshUser(): void;
+  /** A new notification: refetch the list and the unread count. */
+  notificationsChanged(): void;
+  /** Back after a drop: refetch whatever could have been missed. */
+  reconnected(): void;
+}
+
+/**
+ * The member's real-time connection (loaded only after sign-in, never in the
+ * first bundle). pusher-js unchanged, pointed at our own server: WebSocket
+ * transports only, no stats, so it never reaches an outside host.
+ */
+export function connectRealtime(config: TClientConfig, user: TCurrentUser, handlers: RealtimeHandlers): () => void {
+  const { realtime } = config;
+  const pusher = new Pusher(realtime.key, {
+    cluster: realtime.cluster,
+    wsHost: realtime.wsHost,
+    wsPort: realtime.wsPort,
+    wssPort: realtime.wsPort,
+    httpHost: realtime.wsHost,
+    statsHost: realtime.wsHost,
+    forceTLS: realtime.forceTLS,
+    enabledTransports: ["ws", "wss"],
+    disableStats: true,
+    activityTimeout: realtimeClientTimings.activityTimeoutMs,
+    pongTimeout: realtimeClientTimings.pongTimeoutMs,
+    unavailableTimeout: realtimeClientTimings.unavailableTimeoutMs,
+    channelAuthorization: {
+      endpoint: "/api/broadcasting/auth",
+      transport: "ajax",
+      headersProvider: () => ({ Authorization: `Bearer ${readAccessToken() ?? ""}` }),
+    },
+  });
+
+  let wasConnected = false;
+  pusher.connection.bind("state_change", ({ current }: { current: ConnectionState }) => {
+    useRealtimeStore.getState().setState(current);
+    if (current !== "connected") return;
+    // Events sent while we were away are not replayed by the protocol, so fetch what may have changed.
+    if (wasConnected) handlers.reconnected();
+    wasConnected = true;
+  });
+
+  pusher.subscribe(realtimeChannels.notifications(user.uuid)).bind(realtimeEvents.newNotification, () => {
+    handlers.notificationsChanged();
+  });
+  pusher.subscribe(realtimeChannels.credits(user.uuid)).bind(realtimeEvents.creditsEarned, (payload: unknown) => {
+    handlers.refreshUser();
+    window.dispatchEvent(new CustomEvent(CREDITS_EARNED_EVENT, { detail: payload }));
+  });
+  // Review accounts (rv) see no pass timers (issue 3).
+  if (!user.rv) {
+    const duration = pusher.subscribe(realtimeChannels.duration(user.uuid));
+    duration.bind(realtimeEvents.passStarted, () => handlers.refreshUser());
+    duration.bind(realtimeEvents.passEnded, () => handlers.refreshUser());
+  }
+
+  return () => {
+    pusher.disconnect();
+    useRealtimeStore.getState().setState("disconnected");
+  };
+}
