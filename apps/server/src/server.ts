@@ -13,7 +13,6 @@ import { createMailer } from "./platform/mail/mailer";
 import { createAttemptCounter } from "./platform/rate-limit/attempt-counter";
 import { openRedis } from "./platform/redis/client";
 import { LocalDiskStorage } from "./platform/storage/storage";
-import { seedIfEmpty } from "./seed/seed";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,7 +41,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   await runMigrations(database);
   const redis = await openRedis(config.redisUrl);
   const realtime = await createRealtimeServer({ config, redis, logger });
-  const outbox = new OutboxDispatcher(database.db, createBroadcaster(config, realtime), logger);
+  const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);
   const context: AppContext = {
     config,
     database,
@@ -53,7 +52,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
     realtimeEvents: outbox,
   };
-  if (options.seed ?? config.seedDemoData) await seedIfEmpty(context);
+  if (options.seed ?? config.seedDemoData) {
+    // The seed (and the image library it draws avatars with) is loaded only when it runs.
+    const { seedIfEmpty } = await import("./seed/seed");
+    await seedIfEmpty(context);
+  }
 
   const app = await buildApp(context, realtime);
   await options.beforeListen?.(app);

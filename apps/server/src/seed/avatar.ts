@@ -1,5 +1,4 @@
 import type { Gender } from "@velvet/shared/constants/profile-options";
-import sharp from "sharp";
 import type { Random } from "./random";
 
 /**
@@ -66,6 +65,7 @@ export function avatarSvg(gender: Gender, hairColorKey: number, random: Random):
 }
 
 export async function renderAvatar(svg: string): Promise<{ large: Buffer; thumb: Buffer }> {
+  const { default: sharp } = await import("sharp");
   const image = sharp(Buffer.from(svg));
   const [large, thumb] = await Promise.all([
     image.clone().resize(400, 400).webp({ quality: 82 }).toBuffer(),

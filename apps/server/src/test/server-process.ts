@@ -34,7 +34,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), "velvet-process-"));
   const dataDir = env.DATA_DIR ?? ownDataDir ?? "";
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  // The same flags as `npm start` (apps/server/package.json).
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -56,7 +56,7 @@ export async function changePassword(
 ): Promise<IssuedTokens> {
   accountPolicy.assertNotImpersonating(auth);
   await assertCurrentPassword(auth, input.current_password);
-  if (isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
+  if (await isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
   const passwordHash = await hashPassword(input.password);
   return context.database.db.transaction(async (tx) => {
     await tx

@@ -30,7 +30,7 @@ export async function resetPassword(
   input: { token: string; email: string; password: string },
 ): Promise<void> {
   const invalid = AppError.field("email", passwordMessages.token);
-  if (isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
+  if (await isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
   const passwordHash = await hashPassword(input.password);
   await context.database.db.transaction(async (tx) => {
     const row = await findEmailToken(tx, "reset_password", input.token);

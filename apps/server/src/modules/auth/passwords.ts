@@ -1,5 +1,4 @@
 import { hash, verify } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 /** argon2id at OWASP's minimum: 19 MiB memory, 2 iterations, 1 lane. */
 export const PASSWORD_HASH_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -35,11 +34,16 @@ export async function spendVerificationTime(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-/** The ~49,000 most common passwords (zxcvbn's list), lower-cased. */
-const commonPasswords = new Set(dictionary["passwords-common"].map((password) => String(password).toLowerCase()));
+let commonPasswords: Promise<Set<string>> | undefined;
 
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
+/** The ~49,000 most common passwords (zxcvbn's list), lower-cased; loaded on first use (it is ~10 MB in memory). */
+export function loadCommonPasswords(): Promise<Set<string>> {
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"].map((password) => String(password).toLowerCase())),
+  );
+  return commonPasswords;
 }
 
-export const commonPasswordCount = commonPasswords.size;
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await loadCommonPasswords()).has(password.toLowerCase());
+}

@@ -67,7 +67,7 @@ export async function register(
     remoteIp: meta.ip,
   });
   const errors: FieldErrors = await takenFields(context, input.username, input.email);
-  if (isCommonPassword(input.password)) errors.password = [accountMessages.passwordCommon];
+  if (await isCommonPassword(input.password)) errors.password = [accountMessages.passwordCommon];
   if (Object.keys(errors).length > 0) throw new AppError("validation", undefined, { fields: errors });
 
   const passwordHash = await hashPassword(input.password);

@@ -1,4 +1,4 @@
-import Pusher from "pusher";
+import type Pusher from "pusher";
 import type { AppConfig } from "../../platform/config";
 import type { RealtimeServer } from "./server";
 
@@ -20,9 +20,9 @@ export class EmbeddedBroadcaster implements Broadcaster {
  */
 export class PusherBroadcaster implements Broadcaster {
   private readonly client: Pusher;
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, PusherLibrary: typeof Pusher) {
     const { pusher } = config;
-    this.client = new Pusher({
+    this.client = new PusherLibrary({
       appId: pusher.appId,
       key: pusher.key,
       secret: pusher.secret,
@@ -38,6 +38,9 @@ export class PusherBroadcaster implements Broadcaster {
   }
 }
 
-export function createBroadcaster(config: AppConfig, realtime: RealtimeServer): Broadcaster {
-  return config.pusher.driver === "pusher" ? new PusherBroadcaster(config) : new EmbeddedBroadcaster(realtime);
+export async function createBroadcaster(config: AppConfig, realtime: RealtimeServer): Promise<Broadcaster> {
+  if (config.pusher.driver !== "pusher") return new EmbeddedBroadcaster(realtime);
+  // The library is loaded only for this driver.
+  const { default: PusherLibrary } = await import("pusher");
+  return new PusherBroadcaster(config, PusherLibrary);
 }

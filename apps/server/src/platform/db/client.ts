@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -59,6 +58,11 @@ function lockEmbeddedDatabase(directory: string): () => void {
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // Loaded only when used: the embedded engine costs ~35 MB of memory just by being imported.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   let client: PGlite;
   let unlock = () => {};
   if (dataDir) {

@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client";
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
@@ -12,6 +11,7 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export async function runMigrations(database: Database): Promise<void> {
   await database.withExclusiveConnection(async (db) => {
     if (database.driver === "pglite") {
+      const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
     } else {
       await migrateNodePostgres(db as unknown as NodePgDatabase, { migrationsFolder });
