@@ -7,6 +7,8 @@ import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
 import { adminRoutes } from "./modules/admin/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { devRoutes } from "./modules/dev/routes";
+import { interactionRoutes } from "./modules/interactions/routes";
+import { profileRoutes } from "./modules/profiles/routes";
 import { realtimeAuthRoutes } from "./modules/realtime/auth-routes";
 import { realtimeHttpApi } from "./modules/realtime/http-api";
 import type { RealtimeServer } from "./modules/realtime/server";
@@ -74,6 +76,8 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => accountRoutes(scope, context));
   await app.register(async (scope) => adminRoutes(scope, context));
   await app.register(async (scope) => trackingRoutes(scope, context));
+  await app.register(async (scope) => profileRoutes(scope, context));
+  await app.register(async (scope) => interactionRoutes(scope, context));
   await app.register(async (scope) => realtimeAuthRoutes(scope, context));
   await app.register(async (scope) => realtimeHttpApi(scope, { config, realtime, presence: realtime.presence }));
   await app.register(async (scope) => devRoutes(scope, context));

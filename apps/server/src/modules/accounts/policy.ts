@@ -12,6 +12,11 @@ export const accountPolicy = {
     if (auth.session.impersonatorId !== null) throw new AppError("forbidden", accountMessages.notWhileImpersonating);
   },
 
+  /** A deactivated member is confined to /deactivated: member features answer 403 until they reactivate. */
+  assertActive(user: UserRow): void {
+    if (user.deactivatedAt) throw new AppError("forbidden", "Your account is deactivated.");
+  },
+
   /** Unverified members may browse but not send messages (issue 3). */
   assertMaySendMessages(user: UserRow): void {
     if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.verifyEmail);

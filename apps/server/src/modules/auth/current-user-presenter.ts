@@ -23,7 +23,7 @@ export function isProfileComplete(user: UserRow, hasPhoto: boolean): boolean {
 
 const knownScopes = ["member", "operator", "admin"] as const;
 
-/** The current user of spec §3. Counters and balances that later features own start at zero. */
+/** The current user of spec §3. Message counts and balances arrive with messaging and credits. */
 export function presentCurrentUser(
   user: UserRow,
   extras: { primaryPhotoUrl: string | null; impersonated: boolean },
@@ -41,11 +41,11 @@ export function presentCurrentUser(
     primary_photo: extras.primaryPhotoUrl ? { url: extras.primaryPhotoUrl } : null,
     gender: user.gender === "male" ? "male" : "female",
     unread_messages_count: 0,
-    new_visitors_count: 0,
-    unread_favorites_count: 0,
-    visits_count: 0,
+    new_visitors_count: user.newVisitorsCount,
+    unread_favorites_count: user.unreadFavoritesCount,
+    visits_count: user.visitsCount,
     received_messages_count: 0,
-    received_wink_interactions_count: 0,
+    received_wink_interactions_count: user.receivedWinksCount,
     deactivated: user.deactivatedAt !== null,
     rv: user.isReviewAccount,
     eventName: null,

@@ -73,6 +73,11 @@ export const users = pgTable(
     /** A new address waiting for its verification link; the old one stays in use until then. */
     pendingEmail: varchar("pending_email", { length: 320 }),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** Counters shown in the navbar (spec §3); stored for speed, recomputable from the tables below. */
+    visitsCount: integer("visits_count").notNull().default(0),
+    newVisitorsCount: integer("new_visitors_count").notNull().default(0),
+    unreadFavoritesCount: integer("unread_favorites_count").notNull().default(0),
+    receivedWinksCount: integer("received_winks_count").notNull().default(0),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
@@ -241,4 +246,64 @@ export const realtimeOutbox = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (table) => [index("realtime_outbox_pending_idx").on(table.id).where(sql`${table.deliveredAt} is null`)],
+);
+
+/** One row per counted visit: a viewer's visit counts once per profile per hour. */
+export const profileVisits = pgTable(
+  "profile_visits",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    viewerId: bigint("viewer_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    profileId: bigint("profile_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("profile_visits_profile_idx").on(table.profileId, table.createdAt),
+    index("profile_visits_pair_idx").on(table.viewerId, table.profileId, table.createdAt),
+  ],
+);
+
+/** Likes, winks, favorites and blocks between two members: one row per kind and ordered pair. */
+export const interactions = pgTable(
+  "interactions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    fromUserId: bigint("from_user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: bigint("to_user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("interactions_pair_unique").on(table.kind, table.fromUserId, table.toUserId),
+    index("interactions_target_idx").on(table.toUserId, table.kind, table.createdAt),
+    check("interactions_kind_check", sql`${table.kind} in ('like', 'wink', 'favorite', 'block')`),
+  ],
+);
+
+/** Notifications (spec §3): the bell's list; `data` holds the resource's data object. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromUserId: bigint("from_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    actionType: varchar("action_type", { length: 30 }).notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("notifications_user_idx").on(table.userId, table.id),
+    index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+  ],
 );

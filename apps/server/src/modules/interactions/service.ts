@@ -1,0 +1,154 @@
+import type { TProfileCard } from "@velvet/shared/api/profiles";
+import { todayInTimezone } from "@velvet/shared/validation/age";
+import { and, desc, eq, lt, max, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { interactions, profileVisits, users } from "../../platform/db/schema";
+import type { UserRow } from "../auth/session-service";
+import { notify } from "../notifications/service";
+import { visibleTo } from "../profiles/policy";
+import { presentCard } from "../profiles/presenter";
+import { primaryPhotoKeySql } from "../profiles/primary-photo-sql";
+import { findVisibleProfile, notificationParty } from "../profiles/service";
+
+export type InteractionKind = "like" | "wink" | "favorite" | "block";
+
+/**
+ * Like, wink, favorite and block: idempotent (a repeat changes nothing and
+ * notifies no one), free, and impossible across a block (the target is a 404).
+ */
+export async function addInteraction(
+  context: AppContext,
+  viewer: UserRow,
+  targetUuid: string,
+  kind: InteractionKind,
+): Promise<void> {
+  const { db } = context.database;
+  const target = await findVisibleProfile(db, viewer, targetUuid);
+  const from = kind === "block" ? undefined : await notificationParty(context, viewer);
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(interactions)
+      .values({ kind, fromUserId: viewer.id, toUserId: target.id })
+      .onConflictDoNothing()
+      .returning({ id: interactions.id });
+    if (inserted.length === 0 || !from) return false;
+    if (kind === "like") {
+      await notify(tx, {
+        recipient: target,
+        from,
+        actionType: "USER_LIKE",
+        extra: { liker: { uuid: viewer.uuid, username: viewer.username } },
+      });
+    } else if (kind === "wink") {
+      await tx
+        .update(users)
+        .set({ receivedWinksCount: sql`${users.receivedWinksCount} + 1` })
+        .where(eq(users.id, target.id));
+      await notify(tx, { recipient: target, from, actionType: "PROFILE_WINK" });
+    } else if (kind === "favorite") {
+      await tx
+        .update(users)
+        .set({ unreadFavoritesCount: sql`${users.unreadFavoritesCount} + 1` })
+        .where(eq(users.id, target.id));
+      await notify(tx, { recipient: target, from, actionType: "USER_FAVORITE" });
+    }
+    return true;
+  });
+  if (created) context.realtimeEvents.kick();
+}
+
+/** Unlike, unfavorite, unblock. Unblocking finds the member even though they are hidden while blocked. */
+export async function removeInteraction(
+  context: AppContext,
+  viewer: UserRow,
+  targetUuid: string,
+  kind: Exclude<InteractionKind, "wink">,
+) {
+  const { db } = context.database;
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.uuid, targetUuid));
+  if (!target) return;
+  await db
+    .delete(interactions)
+    .where(
+      and(eq(interactions.kind, kind), eq(interactions.fromUserId, viewer.id), eq(interactions.toUserId, target.id)),
+    );
+}
+
+const LIST_PAGE_SIZE = 24;
+
+function cardColumns() {
+  return {
+    uuid: users.uuid,
+    username: users.username,
+    gender: users.gender,
+    birthdate: users.birthdate,
+    state: users.state,
+    city: users.city,
+    headline: users.headline,
+    lastActiveAt: users.lastActiveAt,
+    primaryPhotoKey: primaryPhotoKeySql,
+  };
+}
+
+/**
+ * /my-favorites: the profiles I favorited, or the members who favorited me
+ * (opening that tab clears unread_favorites_count). Newest first, cursor on the row id.
+ */
+export async function listFavorites(
+  context: AppContext,
+  viewer: UserRow,
+  tab: "mine" | "favorited_me",
+  cursor?: number,
+) {
+  const { db } = context.database;
+  const mine = tab === "mine";
+  const rows = await db
+    .select({ ...cardColumns(), rowId: interactions.id })
+    .from(interactions)
+    .innerJoin(users, eq(users.id, mine ? interactions.toUserId : interactions.fromUserId))
+    .where(
+      and(
+        eq(interactions.kind, "favorite"),
+        eq(mine ? interactions.fromUserId : interactions.toUserId, viewer.id),
+        visibleTo(viewer.id),
+        cursor ? lt(interactions.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(interactions.id))
+    .limit(LIST_PAGE_SIZE + 1);
+  if (!mine && !cursor) await db.update(users).set({ unreadFavoritesCount: 0 }).where(eq(users.id, viewer.id));
+  return page(context, rows, (row) => row.rowId);
+}
+
+/** /my-visitors: each visitor once, by their latest visit, newest first; opening it clears new_visitors_count. */
+export async function listVisitors(context: AppContext, viewer: UserRow, cursor?: number) {
+  const { db } = context.database;
+  const latest = db
+    .select({ viewerId: profileVisits.viewerId, lastVisitId: max(profileVisits.id).as("last_visit_id") })
+    .from(profileVisits)
+    .where(eq(profileVisits.profileId, viewer.id))
+    .groupBy(profileVisits.viewerId)
+    .as("latest");
+  const rows = await db
+    .select({ ...cardColumns(), rowId: latest.lastVisitId })
+    .from(latest)
+    .innerJoin(users, eq(users.id, latest.viewerId))
+    .where(and(visibleTo(viewer.id), cursor ? lt(latest.lastVisitId, cursor) : undefined))
+    .orderBy(desc(latest.lastVisitId))
+    .limit(LIST_PAGE_SIZE + 1);
+  if (!cursor) await db.update(users).set({ newVisitorsCount: 0 }).where(eq(users.id, viewer.id));
+  return page(context, rows, (row) => Number(row.rowId));
+}
+
+function page<Row extends Parameters<typeof presentCard>[0]>(
+  context: AppContext,
+  rows: Row[],
+  idOf: (row: Row) => number,
+) {
+  const today = todayInTimezone(context.config.siteTimezone);
+  const now = Date.now();
+  const shown = rows.slice(0, LIST_PAGE_SIZE);
+  const last = shown.at(-1);
+  const cards: TProfileCard[] = shown.map((row) => presentCard(row, { storage: context.storage, today, now }));
+  return { cards, nextCursor: rows.length > LIST_PAGE_SIZE && last ? String(idOf(last)) : null };
+}
