@@ -8,6 +8,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { interactionRoutes } from "./modules/interactions/routes";
+import { photoRoutes } from "./modules/photos/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { realtimeAuthRoutes } from "./modules/realtime/auth-routes";
 import { realtimeHttpApi } from "./modules/realtime/http-api";
@@ -78,6 +79,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => trackingRoutes(scope, context));
   await app.register(async (scope) => profileRoutes(scope, context));
   await app.register(async (scope) => interactionRoutes(scope, context));
+  await app.register(async (scope) => photoRoutes(scope, context));
   await app.register(async (scope) => realtimeAuthRoutes(scope, context));
   await app.register(async (scope) => realtimeHttpApi(scope, { config, realtime, presence: realtime.presence }));
   await app.register(async (scope) => devRoutes(scope, context));

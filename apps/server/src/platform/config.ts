@@ -85,6 +85,10 @@ const ZEnvSchema = z.object({
   DEMO_MEMBER_PASSWORD: z.string().default("demo-password-2026"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@velvethearts.example"),
   DEMO_ADMIN_PASSWORD: z.string().default("admin-password-2026"),
+  PHOTO_AUTO_APPROVE: z
+    .string()
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
   SEED_DEMO_DATA: z
     .string()
     .default("1")
@@ -137,6 +141,8 @@ export interface AppConfig {
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   demo: { memberEmail: string; memberPassword: string; adminEmail: string; adminPassword: string };
+  /** Until photo moderation exists, new photos can be approved on upload. */
+  photoAutoApprove: boolean;
   /** Seed the demo data into an empty database at start (development mode only). */
   seedDemoData: boolean;
   logLevel: Env["LOG_LEVEL"];
@@ -197,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       adminEmail: env.DEMO_ADMIN_EMAIL,
       adminPassword: env.DEMO_ADMIN_PASSWORD,
     },
+    photoAutoApprove: env.PHOTO_AUTO_APPROVE,
     seedDemoData: env.NODE_ENV !== "production" && env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,

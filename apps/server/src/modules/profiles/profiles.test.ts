@@ -115,16 +115,14 @@ describe("profiles", () => {
       profile_complete: false,
       birthdate: "1990-01-15",
     });
-    await server.context.database.db
-      .insert(photos)
-      .values({
-        userId: member.id,
-        storageKey: `photos/${member.uuid}`,
-        width: 400,
-        height: 400,
-        isPrimary: true,
-        status: "approved",
-      });
+    await server.context.database.db.insert(photos).values({
+      userId: member.id,
+      storageKey: `photos/${member.uuid}`,
+      width: 400,
+      height: 400,
+      isPrimary: true,
+      status: "approved",
+    });
     const own = await (await server.request("/api/profile", { headers: session.authorization })).json();
     expect(own.data.profile_complete).toBe(true);
 

@@ -107,6 +107,8 @@ export const photos = pgTable(
     height: integer("height").notNull(),
     isPrimary: boolean("is_primary").notNull().default(false),
     status: varchar("status", { length: 10 }).notNull().default("pending"),
+    /** The member's chosen order in their gallery. */
+    position: integer("position").notNull().default(0),
     ...timestamps,
   },
   (table) => [

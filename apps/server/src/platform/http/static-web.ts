@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -8,7 +9,7 @@ import { AppError } from "./app-error";
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/dist");
 
 /** Paths the single-page app never owns: they answer JSON 404 instead of the app's HTML. */
-const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/dev/"];
+const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private/", "/dev/"];
 
 /**
  * Serves the production build of the web app: hashed assets cached for a year,
@@ -16,9 +17,11 @@ const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/dev/"];
  * router can show the page (or its own 404).
  */
 export async function registerWebApp(app: FastifyInstance, options: { mediaDir: string }): Promise<void> {
+  // Only approved photos are public files; everything under private/ goes through signed URLs.
+  await mkdir(path.join(options.mediaDir, "photos"), { recursive: true });
   await app.register(fastifyStatic, {
-    root: options.mediaDir,
-    prefix: "/media/",
+    root: path.join(options.mediaDir, "photos"),
+    prefix: "/media/photos/",
     decorateReply: false,
     index: false,
     maxAge: "30d",

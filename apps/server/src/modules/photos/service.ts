@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { photos } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import type { UserRow } from "../auth/session-service";
+import { PHOTO_SIZES, type PhotoSize, reencodePhoto } from "./image-processing";
+import { signedMediaUrl } from "./signed-urls";
+
+type PhotoRow = typeof photos.$inferSelect;
+
+/** Approved photos are public files; pending and rejected ones live where only signed URLs reach. */
+export function photoFileKey(row: Pick<PhotoRow, "storageKey" | "status">, size: PhotoSize): string {
+  return row.status === "approved" ? `${row.storageKey}-${size}.webp` : `private/${row.storageKey}-${size}.webp`;
+}
+
+export function presentOwnPhoto(context: AppContext, row: PhotoRow) {
+  const url = (size: PhotoSize) =>
+    row.status === "approved"
+      ? context.storage.publicUrl(photoFileKey(row, size))
+      : signedMediaUrl(context.config, photoFileKey(row, size));
+  return {
+    id: row.uuid,
+    status: row.status as "pending" | "approved" | "rejected",
+    is_primary: row.isPrimary,
+    position: row.position,
+    urls: { thumb: url("thumb"), medium: url("medium"), large: url("large") },
+  };
+}
+
+export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buffer) {
+  const { files, width, height } = await reencodePhoto(bytes);
+  const { db } = context.database;
+  const status = context.config.photoAutoApprove ? "approved" : "pending";
+  const storageKey = `photos/${randomUUID()}`;
+  const draft = { storageKey, status };
+  for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
+    await context.storage.put(photoFileKey(draft, size), files[size]);
+  const row = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ hasPrimary: sql<boolean>`bool_or(${photos.isPrimary})`, lastPosition: max(photos.position) })
+      .from(photos)
+      .where(eq(photos.userId, user.id));
+    const [inserted] = await tx
+      .insert(photos)
+      .values({
+        userId: user.id,
+        storageKey,
+        width,
+        height,
+        status,
+        isPrimary: !existing?.hasPrimary,
+        position: (existing?.lastPosition ?? -1) + 1,
+      })
+      .returning();
+    return inserted;
+  });
+  if (!row) throw new AppError("internal");
+  return presentOwnPhoto(context, row);
+}
+
+export async function listOwnPhotos(context: AppContext, user: UserRow) {
+  const rows = await context.database.db
+    .select()
+    .from(photos)
+    .where(eq(photos.userId, user.id))
+    .orderBy(desc(photos.isPrimary), asc(photos.position), asc(photos.id));
+  return rows.map((row) => presentOwnPhoto(context, row));
+}
+
+/** Only the owner's own photos are found; anyone else's answers 404. */
+async function ownedPhoto(context: AppContext, user: UserRow, uuid: string): Promise<PhotoRow> {
+  const [row] = await context.database.db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.uuid, uuid), eq(photos.userId, user.id)));
+  if (!row) throw new AppError("not_found");
+  return row;
+}
+
+export async function setPrimaryPhoto(context: AppContext, user: UserRow, uuid: string) {
+  const row = await ownedPhoto(context, user, uuid);
+  await context.database.db.transaction(async (tx) => {
+    await tx.update(photos).set({ isPrimary: false }).where(eq(photos.userId, user.id));
+    await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, row.id));
+  });
+  return listOwnPhotos(context, user);
+}
+
+export async function deletePhoto(context: AppContext, user: UserRow, uuid: string) {
+  const row = await ownedPhoto(context, user, uuid);
+  await context.database.db.transaction(async (tx) => {
+    await tx.delete(photos).where(eq(photos.id, row.id));
+    if (row.isPrimary) {
+      // The next photo in the member's order becomes primary.
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(eq(photos.userId, user.id))
+        .orderBy(asc(photos.position))
+        .limit(1);
+      if (next) await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, next.id));
+    }
+  });
+  for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[]) await context.storage.remove(photoFileKey(row, size));
+  return listOwnPhotos(context, user);
+}
+
+/** Reorders the member's photos; the list must name each of their photos exactly once. */
+export async function reorderPhotos(context: AppContext, user: UserRow, order: string[]) {
+  const rows = await context.database.db
+    .select({ id: photos.id, uuid: photos.uuid })
+    .from(photos)
+    .where(eq(photos.userId, user.id));
+  const known = new Set(rows.map((row) => row.uuid));
+  if (order.length !== rows.length || new Set(order).size !== order.length || !order.every((uuid) => known.has(uuid))) {
+    throw AppError.field("order", "The order field must list each of your photos once");
+  }
+  await context.database.db.transaction(async (tx) => {
+    for (const [position, uuid] of order.entries()) {
+      await tx
+        .update(photos)
+        .set({ position })
+        .where(and(eq(photos.userId, user.id), inArray(photos.uuid, [uuid])));
+    }
+  });
+  return listOwnPhotos(context, user);
+}
