@@ -45,7 +45,7 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
     async (request, reply) => {
       if (!request.isMultipart()) throw AppError.field("photo", photoMessages.missing);
       const part = await request.file();
-      if (!part || part.fieldname !== "photo") throw AppError.field("photo", photoMessages.missing);
+      if (part?.fieldname !== "photo") throw AppError.field("photo", photoMessages.missing);
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();

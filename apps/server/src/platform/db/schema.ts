@@ -309,3 +309,23 @@ export const notifications = pgTable(
     index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
   ],
 );
+
+/** Reports of members or photos, from members or guests, for the admin queue. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: bigint("reporter_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    reporterEmail: varchar("reporter_email", { length: 320 }),
+    reportedUserId: bigint("reported_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    photoId: bigint("photo_id", { mode: "number" }).references(() => photos.id, { onDelete: "set null" }),
+    reason: varchar("reason", { length: 30 }).notNull(),
+    details: text("details").notNull().default(""),
+    status: varchar("status", { length: 15 }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("reports_status_idx").on(table.status, table.createdAt),
+    check("reports_status_check", sql`${table.status} in ('pending', 'under_review', 'accepted', 'rejected')`),
+  ],
+);

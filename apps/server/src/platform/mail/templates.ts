@@ -120,3 +120,13 @@ export function notificationMail(
 export function mailSite(config: { siteName: string; appUrl: string; supportEmail: string }): MailSite {
   return { siteName: config.siteName, appUrl: config.appUrl, supportEmail: config.supportEmail };
 }
+
+export function reportReceivedMail(site: MailSite): MailContent {
+  const body =
+    "Thank you for telling us. Our safety team reviews every report, usually within 24 hours, and takes action where our rules were broken. We do not share who reported.";
+  return {
+    subject: `We received your report | ${site.siteName}`,
+    html: layout(site, { heading: "We received your report", paragraphs: [body] }),
+    text: textLayout(site, ["We received your report", "", body]),
+  };
+}

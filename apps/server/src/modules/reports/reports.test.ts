@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reports } from "../../platform/db/schema";
+import { createMember, jsonRequest, lastMailTo, signIn } from "../../test/factories";
+import { startTestServer, type TestServer } from "../../test/support";
+
+describe("reports", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it("stores a member's report of a member and acknowledges it by email", async () => {
+    const reporter = await createMember(server);
+    const reported = await createMember(server);
+    const session = await signIn(server, reporter.email ?? "", reporter.password);
+    const response = await server.request(
+      "/api/reports",
+      jsonRequest(
+        "POST",
+        { reported_uuid: reported.uuid, reason: "harassment", details: "Rude messages" },
+        session.authorization,
+      ),
+    );
+    expect(response.status).toBe(201);
+    expect((await lastMailTo(server, reporter.email ?? ""))?.subject).toContain("We received your report");
+    const [row] = await server.context.database.db.select().from(reports);
+    expect(row).toMatchObject({
+      reporterId: reporter.id,
+      reportedUserId: reported.id,
+      reason: "harassment",
+      status: "pending",
+    });
+  });
+
+  it("takes reports from guests who leave an email, and asks for one otherwise", async () => {
+    const reported = await createMember(server);
+    const missing = await server.request(
+      "/api/reports",
+      jsonRequest("POST", { reported_uuid: reported.uuid, reason: "fake_profile" }),
+    );
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors.email).toEqual(["Please fill in a valid email address"]);
+    const ok = await server.request(
+      "/api/reports",
+      jsonRequest("POST", { reported_uuid: reported.uuid, reason: "fake_profile", email: "guest@example.com" }),
+    );
+    expect(ok.status).toBe(201);
+    expect(await lastMailTo(server, "guest@example.com")).toBeDefined();
+  });
+
+  it("refuses unknown reasons and unknown members", async () => {
+    const bad = await server.request(
+      "/api/reports",
+      jsonRequest("POST", { reason: "because", email: "a@example.com" }),
+    );
+    expect((await bad.json()).errors.reason).toEqual(["The reason field must be a valid value"]);
+    const unknown = await server.request(
+      "/api/reports",
+      jsonRequest("POST", {
+        reported_uuid: "00000000-0000-4000-8000-000000000000",
+        reason: "spam_or_scam",
+        email: "a@example.com",
+      }),
+    );
+    expect(unknown.status).toBe(404);
+  });
+});

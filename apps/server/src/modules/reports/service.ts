@@ -1,0 +1,58 @@
+import type { ZReportRequestSchema } from "@velvet/shared/api/reports";
+import { reportMessages } from "@velvet/shared/api/reports";
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../platform/app-context";
+import { photos, reports, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { verifyHumanChecks } from "../../platform/http/human-check";
+import { mailSite, reportReceivedMail } from "../../platform/mail/templates";
+import type { UserRow } from "../auth/session-service";
+
+type ReportInput = z.output<typeof ZReportRequestSchema>;
+
+/** Stores a report for the admin queue and acknowledges it by email. Guests leave an address and pass the human check. */
+export async function fileReport(
+  context: AppContext,
+  reporter: UserRow | undefined,
+  input: ReportInput,
+  ip: string,
+): Promise<void> {
+  const email = reporter?.email ?? input.email;
+  if (!email) throw AppError.field("email", reportMessages.emailRequired);
+  if (!reporter)
+    await verifyHumanChecks(context.config, {
+      captchaToken: input.captcha_token,
+      botCheckToken: input.bot_check_token,
+      remoteIp: ip,
+    });
+  const { db } = context.database;
+  let reportedUserId: number | null = null;
+  let photoId: number | null = null;
+  if (input.reported_uuid) {
+    const [reported] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.uuid, input.reported_uuid), isNull(users.deletedAt)));
+    if (!reported) throw new AppError("not_found");
+    reportedUserId = reported.id;
+  }
+  if (input.photo_uuid) {
+    const [photo] = await db
+      .select({ id: photos.id, userId: photos.userId })
+      .from(photos)
+      .where(eq(photos.uuid, input.photo_uuid));
+    if (!photo) throw new AppError("not_found");
+    photoId = photo.id;
+    reportedUserId ??= photo.userId;
+  }
+  await db.insert(reports).values({
+    reporterId: reporter?.id ?? null,
+    reporterEmail: reporter ? null : email,
+    reportedUserId,
+    photoId,
+    reason: input.reason,
+    details: input.details,
+  });
+  await context.mailer.send({ to: email, ...reportReceivedMail(mailSite(context.config)) });
+}
