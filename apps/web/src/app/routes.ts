@@ -41,6 +41,12 @@ const auth = {
   account: () => import("../features/account/AccountPage"),
   deactivated: () => import("../features/account/DeactivatedPage"),
 };
+const profiles = {
+  dashboard: () => import("../features/profiles/DashboardPage"),
+  profile: () => import("../features/profiles/ProfilePage"),
+  favorites: () => import("../features/profiles/MyFavoritesPage"),
+  visitors: () => import("../features/profiles/MyVisitorsPage"),
+};
 const home = () => import("../features/home/HomePage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
@@ -78,15 +84,15 @@ export const pageRoutes: PageRoute[] = [
   open("/confirm-email", "Confirm your email", { layout: "auth", page: auth.confirmEmail }),
   open("/unsubscribe", "Unsubscribe", { layout: "auth", page: auth.unsubscribe }),
 
-  member("/dashboard", "Search"),
+  member("/dashboard", "Search", { page: profiles.dashboard }),
   member("/messages", "Messages"),
   member("/messages/:id", "Conversation", { name: "messages-id", layout: "chat" }),
   member("/my-profile", "My profile"),
   member("/profile/edit", "Edit profile"),
   member("/profile/complete", "Complete your profile"),
-  member("/profile/:profile", "Profile"),
-  member("/my-visitors", "My visitors"),
-  member("/my-favorites", "My favorites"),
+  member("/profile/:profile", "Profile", { page: profiles.profile }),
+  member("/my-visitors", "My visitors", { page: profiles.visitors }),
+  member("/my-favorites", "My favorites", { page: profiles.favorites }),
   member("/credits/buy", "Buy credits", { layout: "package" }),
   member("/credits/package", "Choose a credit package", { layout: "package" }),
   member("/account", "Account settings", { page: auth.account }),

@@ -1,0 +1,73 @@
+import type { TProfileCard } from "@velvet/shared/api/profiles";
+import { type ReactNode, useEffect, useRef } from "react";
+import { ProfileCard, ProfileCardSkeleton } from "./ProfileCard";
+
+interface ProfileGridProps {
+  profiles: TProfileCard[];
+  loading: boolean;
+  error: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+  onRetry(): void;
+  empty: ReactNode;
+}
+
+/** Cards in a responsive grid with infinite scroll, and designed loading, empty and error states. */
+export function ProfileGrid({
+  profiles,
+  loading,
+  error,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onRetry,
+  empty,
+}: ProfileGridProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !loadingMore) onLoadMore();
+      },
+      { rootMargin: "600px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, onLoadMore]);
+
+  const grid = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
+  if (loading) {
+    return (
+      <div className={grid} aria-busy="true">
+        {Array.from({ length: 8 }, (_, index) => (
+          <ProfileCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+  if (error && profiles.length === 0) {
+    return (
+      <div className="card p-10 text-center">
+        <p className="font-semibold text-velvet-900">We couldn't load profiles just now.</p>
+        <button type="button" className="btn-primary mt-4" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (profiles.length === 0) return <div className="card p-10 text-center text-muted">{empty}</div>;
+  return (
+    <>
+      <div className={grid}>
+        {profiles.map((profile) => (
+          <ProfileCard key={profile.uuid} profile={profile} />
+        ))}
+        {loadingMore ? Array.from({ length: 4 }, (_, index) => <ProfileCardSkeleton key={`more-${index}`} />) : null}
+      </div>
+      <div ref={sentinel} className="h-4" />
+    </>
+  );
+}

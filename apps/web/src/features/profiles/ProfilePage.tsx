@@ -1,0 +1,140 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  bodyTypeOptions,
+  eyeColorOptions,
+  hairColorOptions,
+  lookingForOptions,
+  optionLabel,
+  relationshipStatusOptions,
+  tattoosPiercingsOptions,
+} from "@velvet/shared/constants/profile-options";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../lib/api-client";
+import { ProfileActions } from "./ProfileActions";
+import { fetchProfile } from "./profile-api";
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <div className="flex justify-between gap-4 border-b border-velvet-50 py-2 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium text-velvet-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const { profile: uuid = "" } = useParams();
+  const query = useQuery({ queryKey: ["profile", uuid], queryFn: () => fetchProfile(uuid), retry: false });
+  const [active, setActive] = useState(0);
+
+  if (query.isPending) {
+    return (
+      <div className="page-container grid gap-8 py-10 lg:grid-cols-[1.2fr_1fr]" aria-busy="true">
+        <div className="aspect-[4/5] animate-pulse rounded-card bg-velvet-100" />
+        <div className="space-y-4">
+          <div className="h-10 w-2/3 animate-pulse rounded-xl bg-velvet-100" />
+          <div className="h-40 animate-pulse rounded-xl bg-velvet-100" />
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="page-container py-16">
+        <div className="card mx-auto max-w-lg p-10 text-center">
+          <h1 className="text-2xl font-semibold text-velvet-900">
+            {missing ? "This profile is not available" : "We couldn't load this profile"}
+          </h1>
+          <Link to="/dashboard" className="btn-primary mt-6">
+            Back to search
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const profile = query.data;
+  const gallery = profile.photos.length > 0 ? profile.photos.map((photo) => photo.urls) : [profile.primary_photo];
+  const current = gallery[Math.min(active, gallery.length - 1)] ?? profile.primary_photo;
+  return (
+    <div className="page-container grid gap-8 py-6 sm:py-10 lg:grid-cols-[1.2fr_1fr]">
+      <section aria-label="Photos" className="space-y-3">
+        <img
+          src={current.large}
+          alt={`${profile.username}'s photo`}
+          className="aspect-[4/5] w-full rounded-card object-cover shadow-card"
+        />
+        {gallery.length > 1 ? (
+          <div className="flex gap-2 overflow-x-auto">
+            {gallery.map((urls, index) => (
+              <button key={urls.thumb} type="button" onClick={() => setActive(index)} aria-label={`Photo ${index + 1}`}>
+                <img
+                  src={urls.thumb}
+                  alt=""
+                  className={`size-20 rounded-xl object-cover ${index === active ? "ring-2 ring-rose-500" : "opacity-80"}`}
+                />
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </section>
+      <section className="space-y-6">
+        <header>
+          <h1 className="text-3xl font-semibold text-velvet-900">
+            {profile.username}
+            {profile.age ? <span className="font-normal text-muted">, {profile.age}</span> : null}
+          </h1>
+          <p className="mt-1 flex items-center gap-2 text-muted">
+            {profile.online ? <span className="size-2 rounded-full bg-online" /> : null}
+            {profile.online ? "Online now" : "Recently active"} · {profile.city}
+            {profile.state ? `, ${profile.state}` : ""}
+          </p>
+          {profile.headline ? (
+            <p className="mt-3 font-display text-xl text-velvet-800 italic">“{profile.headline}”</p>
+          ) : null}
+        </header>
+        <ProfileActions profile={profile} />
+        {profile.about_me ? (
+          <div className="card p-5">
+            <h2 className="mb-2 text-lg font-semibold text-velvet-900">About me</h2>
+            <p className="whitespace-pre-line text-ink/85">{profile.about_me}</p>
+          </div>
+        ) : null}
+        <div className="card p-5">
+          <h2 className="mb-2 text-lg font-semibold text-velvet-900">Details</h2>
+          <dl>
+            <Detail
+              label="Looking for"
+              value={profile.looking_for ? optionLabel(lookingForOptions, profile.looking_for) : null}
+            />
+            <Detail
+              label="Relationship"
+              value={
+                profile.relationship_status ? optionLabel(relationshipStatusOptions, profile.relationship_status) : null
+              }
+            />
+            <Detail label="Height" value={profile.height_cm ? `${profile.height_cm} cm` : null} />
+            <Detail label="Body type" value={optionLabel(bodyTypeOptions, profile.body_type)} />
+            <Detail label="Eye color" value={optionLabel(eyeColorOptions, profile.eye_color)} />
+            <Detail label="Hair color" value={optionLabel(hairColorOptions, profile.hair_color)} />
+            <Detail
+              label="Tattoos and piercings"
+              value={optionLabel(tattoosPiercingsOptions, profile.tattoos_piercings)}
+            />
+          </dl>
+          {profile.interests.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {profile.interests.map((interest) => (
+                <li key={interest} className="rounded-pill bg-velvet-50 px-3 py-1 text-sm text-velvet-700">
+                  {interest}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
