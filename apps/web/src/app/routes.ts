@@ -46,6 +46,9 @@ const profiles = {
   profile: () => import("../features/profiles/ProfilePage"),
   favorites: () => import("../features/profiles/MyFavoritesPage"),
   visitors: () => import("../features/profiles/MyVisitorsPage"),
+  mine: () => import("../features/profiles/MyProfilePage"),
+  edit: () => import("../features/profiles/EditProfilePage"),
+  complete: () => import("../features/profiles/CompleteProfilePage"),
 };
 const home = () => import("../features/home/HomePage");
 const maintenance = () => import("../features/system/MaintenancePage");
@@ -87,9 +90,9 @@ export const pageRoutes: PageRoute[] = [
   member("/dashboard", "Search", { page: profiles.dashboard }),
   member("/messages", "Messages"),
   member("/messages/:id", "Conversation", { name: "messages-id", layout: "chat" }),
-  member("/my-profile", "My profile"),
-  member("/profile/edit", "Edit profile"),
-  member("/profile/complete", "Complete your profile"),
+  member("/my-profile", "My profile", { page: profiles.mine }),
+  member("/profile/edit", "Edit profile", { page: profiles.edit }),
+  member("/profile/complete", "Complete your profile", { page: profiles.complete }),
   member("/profile/:profile", "Profile", { page: profiles.profile }),
   member("/my-visitors", "My visitors", { page: profiles.visitors }),
   member("/my-favorites", "My favorites", { page: profiles.favorites }),
@@ -112,7 +115,7 @@ export const pageRoutes: PageRoute[] = [
   open("/contact-us", "Contact us"),
   open("/submit-request", "Submit a request"),
   open("/helpdesk", "Helpdesk"),
-  open("/report-abuse", "Report abuse"),
+  open("/report-abuse", "Report abuse", { page: () => import("../features/support/ReportAbusePage") }),
   open("/terms-of-use", "Terms of use"),
   open("/privacy", "Privacy policy"),
   open("/2257-notice", "18 U.S.C. 2257 record-keeping statement"),

@@ -13,6 +13,9 @@ interface ProfileGridProps {
   empty: ReactNode;
 }
 
+/** Fixed names for placeholder cards: they have no identity of their own. */
+const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
+
 /** Cards in a responsive grid with infinite scroll, and designed loading, empty and error states. */
 export function ProfileGrid({
   profiles,
@@ -42,8 +45,8 @@ export function ProfileGrid({
   if (loading) {
     return (
       <div className={grid} aria-busy="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          <ProfileCardSkeleton key={index} />
+        {SKELETONS.map((key) => (
+          <ProfileCardSkeleton key={key} />
         ))}
       </div>
     );
@@ -65,7 +68,7 @@ export function ProfileGrid({
         {profiles.map((profile) => (
           <ProfileCard key={profile.uuid} profile={profile} />
         ))}
-        {loadingMore ? Array.from({ length: 4 }, (_, index) => <ProfileCardSkeleton key={`more-${index}`} />) : null}
+        {loadingMore ? SKELETONS.slice(0, 4).map((key) => <ProfileCardSkeleton key={`more-${key}`} />) : null}
       </div>
       <div ref={sentinel} className="h-4" />
     </>

@@ -63,7 +63,7 @@ export default function ProfilePage() {
       <section aria-label="Photos" className="space-y-3">
         <img
           src={current.large}
-          alt={`${profile.username}'s photo`}
+          alt={profile.username}
           className="aspect-[4/5] w-full rounded-card object-cover shadow-card"
         />
         {gallery.length > 1 ? (
