@@ -64,12 +64,17 @@ export function avatarSvg(gender: Gender, hairColorKey: number, random: Random):
 </svg>`;
 }
 
-export async function renderAvatar(svg: string): Promise<{ large: Buffer; thumb: Buffer }> {
+/**
+ * The sizes pages ask for (as uploaded photos have). Drawn art needs no more than
+ * 480 px, so the large and medium files are one encode; a low WebP effort keeps
+ * seeding hundreds of photos within the first-start budget.
+ */
+export async function renderAvatar(svg: string): Promise<{ large: Buffer; medium: Buffer; thumb: Buffer }> {
   const { default: sharp } = await import("sharp");
   const image = sharp(Buffer.from(svg));
   const [large, thumb] = await Promise.all([
-    image.clone().resize(400, 400).webp({ quality: 82 }).toBuffer(),
-    image.clone().resize(160, 160).webp({ quality: 80 }).toBuffer(),
+    image.clone().resize(480, 480).webp({ quality: 80, effort: 1 }).toBuffer(),
+    image.clone().resize(240, 240).webp({ quality: 78, effort: 1 }).toBuffer(),
   ]);
-  return { large, thumb };
+  return { large, medium: large, thumb };
 }

@@ -180,6 +180,17 @@ export interface DemoProfile {
   lookingFor: number;
   interests: string[];
   lastActiveMinutesAgo: number;
+  onlineHours: number[];
+}
+
+/**
+ * A window of 4 to 9 hours of the site's day, starting at a different hour for
+ * each profile, so some fictional profiles are online at any hour of the Australian day.
+ */
+export function onlineWindow(index: number, random: Random): number[] {
+  const start = (index * 7 + random.int(0, 3)) % 24;
+  const length = random.int(4, 9);
+  return Array.from({ length }, (_, offset) => (start + offset) % 24);
 }
 
 function fill(template: string, values: Record<string, string | number>): string {
@@ -239,6 +250,7 @@ export function generateDemoProfiles(count: number, random: Random): DemoProfile
       lookingFor: random.int(1, 5),
       interests: random.sample(INTERESTS, random.int(3, 6)),
       lastActiveMinutesAgo: random.chance(0.25) ? random.int(0, 10) : random.int(11, 60 * 24 * 14),
+      onlineHours: onlineWindow(profiles.length, random),
     });
   }
   return profiles;

@@ -57,7 +57,7 @@ describe("demo data seed", () => {
   it("seeds an empty database once, then leaves it alone", async () => {
     expect(await seedIfEmpty(context)).toBe(true);
     expect(await seedIfEmpty(context)).toBe(false);
-  });
+  }, 180_000);
 
   it("creates at least 300 varied fictional profiles across Australia, aged 18 to 70", async () => {
     const profiles = await context.database.db.select().from(users).where(eq(users.isFictional, true));
@@ -75,18 +75,35 @@ describe("demo data seed", () => {
     for (const profile of profiles) expect(profile.username).toMatch(/^[A-Za-z0-9_-]{3,20}$/);
   });
 
-  it("gives every fictional profile a locally drawn, approved primary photo on disk", async () => {
+  it("gives every fictional profile 2 or 3 locally drawn, approved photos on disk, one of them primary", async () => {
     const rows = await context.database.db
-      .select({ key: photos.storageKey, status: photos.status })
+      .select({ key: photos.storageKey, status: photos.status, userId: photos.userId, isPrimary: photos.isPrimary })
       .from(photos)
       .innerJoin(users, eq(users.id, photos.userId))
       .where(eq(users.isFictional, true));
-    expect(rows.length).toBe(DEMO_PROFILE_COUNT);
+    const perUser = new Map<number, typeof rows>();
+    for (const row of rows) perUser.set(row.userId, [...(perUser.get(row.userId) ?? []), row]);
+    expect(perUser.size).toBe(DEMO_PROFILE_COUNT);
+    for (const list of perUser.values()) {
+      expect(list.length).toBeGreaterThanOrEqual(2);
+      expect(list.length).toBeLessThanOrEqual(3);
+      expect(list.filter((photo) => photo.isPrimary)).toHaveLength(1);
+    }
     for (const row of rows.slice(0, 20)) {
       expect(row.status).toBe("approved");
       const file = await context.storage.get(`${row.key}-large.webp`);
       expect(file?.subarray(8, 12).toString()).toBe("WEBP");
     }
+  });
+
+  it("schedules fictional profiles online so that some are online at every hour of the day", async () => {
+    const profiles = await context.database.db
+      .select({ hours: users.onlineHours })
+      .from(users)
+      .where(eq(users.isFictional, true));
+    const covered = new Set(profiles.flatMap((profile) => profile.hours));
+    expect([...covered].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+    for (const profile of profiles) expect(profile.hours.length).toBeGreaterThanOrEqual(4);
   });
 
   it("creates the demo member and an admin who is also an operator, with argon2id hashes", async () => {

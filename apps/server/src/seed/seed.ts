@@ -1,4 +1,5 @@
-import { count, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
 import type { AppContext } from "../platform/app-context";
 import { photos, users } from "../platform/db/schema";
@@ -79,45 +80,92 @@ export async function seedDemoData(context: AppContext): Promise<{ profiles: num
       .onConflictDoNothing();
   }
 
+  await scheduleOnlineHours(context, profiles);
   await drawMissingAvatars(context, profiles.length);
   return { profiles: profiles.length };
+}
+
+/** Profiles seeded before schedules existed get theirs on the next seed. */
+async function scheduleOnlineHours(context: AppContext, profiles: Array<{ username: string; onlineHours: number[] }>) {
+  const { db } = context.database;
+  const unscheduled = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(and(eq(users.isFictional, true), sql`cardinality(${users.onlineHours}) = 0`));
+  const hoursByName = new Map(profiles.map((profile) => [profile.username.toLowerCase(), profile.onlineHours]));
+  for (const row of unscheduled) {
+    const hours = hoursByName.get(row.username.toLowerCase());
+    if (hours) await db.update(users).set({ onlineHours: hours }).where(eq(users.username, row.username));
+  }
+}
+
+/** Each fictional profile shows 2 or 3 photos. */
+function photoTarget(userId: number): number {
+  return 2 + (userId % 2);
 }
 
 async function drawMissingAvatars(context: AppContext, expected: number): Promise<void> {
   const { db } = context.database;
   const fictional = await db
-    .select({
-      id: users.id,
-      uuid: users.uuid,
-      gender: users.gender,
-      hairColor: users.hairColor,
-      photoKey: photos.storageKey,
-    })
+    .select({ id: users.id, gender: users.gender, hairColor: users.hairColor })
     .from(users)
-    .leftJoin(photos, sql`${photos.userId} = ${users.id} and ${photos.isPrimary}`)
     .where(eq(users.isFictional, true))
     .orderBy(users.id)
     .limit(expected * 2);
+  const existing = await db
+    .select({ userId: photos.userId, storageKey: photos.storageKey })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(eq(users.isFictional, true));
+  const keysByUser = new Map<number, string[]>();
+  for (const row of existing) keysByUser.set(row.userId, [...(keysByUser.get(row.userId) ?? []), row.storageKey]);
 
   const random = createRandom(SEED + 1);
-  const work = fictional.map((profile) => ({
-    profile,
-    svg: avatarSvg(profile.gender === "male" ? "male" : "female", profile.hairColor, random),
-  }));
+  const work: Array<{ userId: number; storageKey: string; isNew: boolean; position: number; svg: string }> = [];
+  for (const profile of fictional) {
+    const keys = keysByUser.get(profile.id) ?? [];
+    const gender = profile.gender === "male" ? "male" : "female";
+    for (const storageKey of keys) {
+      // A photo row whose files are gone (uploads wiped) is redrawn in place.
+      if (!(await context.storage.exists(`${storageKey}-large.webp`))) {
+        work.push({
+          userId: profile.id,
+          storageKey,
+          isNew: false,
+          position: 0,
+          svg: avatarSvg(gender, profile.hairColor, random),
+        });
+      }
+    }
+    for (let index = keys.length; index < photoTarget(profile.id); index++) {
+      work.push({
+        userId: profile.id,
+        storageKey: `photos/${randomUUID()}`,
+        isNew: true,
+        position: index,
+        svg: avatarSvg(gender, profile.hairColor, random),
+      });
+    }
+  }
   // sharp renders on libuv's pool; a few at a time keeps both cores busy without queueing hundreds of jobs.
   const parallel = 6;
   for (let start = 0; start < work.length; start += parallel) {
     await Promise.all(
-      work.slice(start, start + parallel).map(async ({ profile, svg }) => {
-        const storageKey = profile.photoKey ?? `photos/${profile.uuid}`;
-        if (profile.photoKey && (await context.storage.exists(`${storageKey}-large.webp`))) return;
-        const { large, thumb } = await renderAvatar(svg);
-        await context.storage.put(`${storageKey}-large.webp`, large);
-        await context.storage.put(`${storageKey}-thumb.webp`, thumb);
-        if (!profile.photoKey) {
-          await db
-            .insert(photos)
-            .values({ userId: profile.id, storageKey, width: 400, height: 400, isPrimary: true, status: "approved" });
+      work.slice(start, start + parallel).map(async (item) => {
+        const { large, thumb, medium } = await renderAvatar(item.svg);
+        await context.storage.put(`${item.storageKey}-large.webp`, large);
+        await context.storage.put(`${item.storageKey}-medium.webp`, medium);
+        await context.storage.put(`${item.storageKey}-thumb.webp`, thumb);
+        if (item.isNew) {
+          await db.insert(photos).values({
+            userId: item.userId,
+            storageKey: item.storageKey,
+            width: 480,
+            height: 480,
+            isPrimary: item.position === 0,
+            status: "approved",
+            position: item.position,
+          });
         }
       }),
     );

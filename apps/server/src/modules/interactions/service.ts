@@ -5,6 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import { interactions, profileVisits, users } from "../../platform/db/schema";
 import type { UserRow } from "../auth/session-service";
 import { notify } from "../notifications/service";
+import { siteHour } from "../profiles/online";
 import { visibleTo } from "../profiles/policy";
 import { presentCard } from "../profiles/presenter";
 import { primaryPhotoKeySql } from "../profiles/primary-photo-sql";
@@ -86,6 +87,8 @@ function cardColumns() {
     city: users.city,
     headline: users.headline,
     lastActiveAt: users.lastActiveAt,
+    isFictional: users.isFictional,
+    onlineHours: users.onlineHours,
     primaryPhotoKey: primaryPhotoKeySql,
   };
 }
@@ -147,8 +150,9 @@ function page<Row extends Parameters<typeof presentCard>[0]>(
 ) {
   const today = todayInTimezone(context.config.siteTimezone);
   const now = Date.now();
+  const hour = siteHour(context.config.siteTimezone);
   const shown = rows.slice(0, LIST_PAGE_SIZE);
   const last = shown.at(-1);
-  const cards: TProfileCard[] = shown.map((row) => presentCard(row, { storage: context.storage, today, now }));
+  const cards: TProfileCard[] = shown.map((row) => presentCard(row, { storage: context.storage, today, now, hour }));
   return { cards, nextCursor: rows.length > LIST_PAGE_SIZE && last ? String(idOf(last)) : null };
 }

@@ -1,7 +1,7 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema";
-import { ONLINE_WINDOW_MS } from "../profiles/presenter";
+import { onlineNowSql, siteHour } from "../profiles/online";
 
 const MEMBER_CHANNEL = /^private-notifications\.user\.([0-9a-f-]{36})$/;
 
@@ -9,7 +9,7 @@ const MEMBER_CHANNEL = /^private-notifications\.user\.([0-9a-f-]{36})$/;
  * Members online now: distinct members holding a live connection anywhere
  * (every signed-in tab joins its notifications channel; counted across
  * processes through the channel directory, not a presence channel, which
- * holds at most 100), plus fictional profiles active within the online window.
+ * holds at most 100), plus fictional profiles active now or inside their online schedule.
  */
 export async function countOnline(
   context: AppContext,
@@ -23,6 +23,6 @@ export async function countOnline(
   const [fictional] = await context.database.db
     .select({ online: count() })
     .from(users)
-    .where(and(eq(users.isFictional, true), gte(users.lastActiveAt, new Date(Date.now() - ONLINE_WINDOW_MS))));
+    .where(and(eq(users.isFictional, true), onlineNowSql(Date.now(), siteHour(context.config.siteTimezone))));
   return members.size + (fictional?.online ?? 0);
 }

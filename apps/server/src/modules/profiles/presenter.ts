@@ -2,20 +2,29 @@ import type { TProfileCard, TPublicProfile } from "@velvet/shared/api/profiles";
 import { ageOn } from "@velvet/shared/validation/age";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { UserRow } from "../auth/session-service";
+import { isOnlineNow } from "./online";
 import { defaultAvatar, photoUrls } from "./photo-urls";
-
-/** Active within this window counts as online now. */
-export const ONLINE_WINDOW_MS = 10 * 60_000;
 
 export interface PresentationContext {
   storage: FileStorage;
   today: string;
   now: number;
+  /** The hour of the site's day, for fictional profiles' online schedules. */
+  hour: number;
 }
 
 type CardSource = Pick<
   UserRow,
-  "uuid" | "username" | "gender" | "birthdate" | "state" | "city" | "headline" | "lastActiveAt"
+  | "uuid"
+  | "username"
+  | "gender"
+  | "birthdate"
+  | "state"
+  | "city"
+  | "headline"
+  | "lastActiveAt"
+  | "isFictional"
+  | "onlineHours"
 > & {
   primaryPhotoKey: string | null;
 };
@@ -31,7 +40,7 @@ export function presentCard(row: CardSource, context: PresentationContext): TPro
     city: row.city,
     headline: row.headline,
     last_active_at: row.lastActiveAt.toISOString(),
-    online: context.now - row.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
+    online: isOnlineNow(row, context.now, context.hour),
     primary_photo: row.primaryPhotoKey ? photoUrls(context.storage, row.primaryPhotoKey) : defaultAvatar(row.gender),
   };
 }

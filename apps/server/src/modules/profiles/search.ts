@@ -5,8 +5,9 @@ import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
+import { onlineNowSql, siteHour } from "./online";
 import { visibleTo } from "./policy";
-import { ONLINE_WINDOW_MS, presentCard } from "./presenter";
+import { presentCard } from "./presenter";
 import { primaryPhotoKeySql } from "./primary-photo-sql";
 
 const NEW_MEMBER_DAYS = 30;
@@ -50,6 +51,7 @@ export async function searchProfiles(
 ): Promise<{ cards: TProfileCard[]; nextCursor: string | null }> {
   const today = todayInTimezone(context.config.siteTimezone);
   const now = Date.now();
+  const hour = siteHour(context.config.siteTimezone);
   const primaryPhoto = primaryPhotoKeySql;
   const sortTime = query.sort === "newest" ? users.createdAt : users.lastActiveAt;
   const rank =
@@ -64,7 +66,7 @@ export async function searchProfiles(
   if (query.age_max) conditions.push(gt(users.birthdate, latestBirthdateForAge(query.age_max + 1, today)));
   if (query.state) conditions.push(eq(users.state, query.state));
   if (query.city) conditions.push(sql`lower(${users.city}) = ${query.city.toLowerCase()}`);
-  if (query.online) conditions.push(gte(users.lastActiveAt, new Date(now - ONLINE_WINDOW_MS)));
+  if (query.online) conditions.push(onlineNowSql(now, hour));
   if (query.with_photo) conditions.push(sql`${primaryPhoto} is not null`);
   if (query.new_members) conditions.push(gte(users.createdAt, new Date(now - NEW_MEMBER_DAYS * 86_400_000)));
   if (query.cursor) {
@@ -91,6 +93,8 @@ export async function searchProfiles(
       city: users.city,
       headline: users.headline,
       lastActiveAt: users.lastActiveAt,
+      isFictional: users.isFictional,
+      onlineHours: users.onlineHours,
       sortTime: sql<string>`${sortTime}::text`,
       rank,
       primaryPhotoKey: primaryPhoto,
@@ -107,5 +111,5 @@ export async function searchProfiles(
     rows.length > PROFILE_PAGE_SIZE && last
       ? encodeCursor({ r: Number(last.rank), t: last.sortTime, i: last.id })
       : null;
-  return { cards: page.map((row) => presentCard(row, { storage: context.storage, today, now })), nextCursor };
+  return { cards: page.map((row) => presentCard(row, { storage: context.storage, today, now, hour })), nextCursor };
 }

@@ -8,6 +8,7 @@ import { AppError } from "../../platform/http/app-error";
 import { isProfileComplete } from "../auth/current-user-presenter";
 import type { UserRow } from "../auth/session-service";
 import { notify } from "../notifications/service";
+import { siteHour } from "./online";
 import { defaultAvatar, photoUrls } from "./photo-urls";
 import { visibleTo } from "./policy";
 import { presentProfile } from "./presenter";
@@ -63,6 +64,7 @@ export async function viewProfile(context: AppContext, viewer: UserRow, uuid: st
     storage: context.storage,
     today: todayInTimezone(context.config.siteTimezone),
     now: Date.now(),
+    hour: siteHour(context.config.siteTimezone),
   });
   return {
     ...profile,
@@ -115,6 +117,7 @@ export async function ownProfile(context: AppContext, user: UserRow) {
     storage: context.storage,
     today: todayInTimezone(context.config.siteTimezone),
     now: Date.now(),
+    hour: siteHour(context.config.siteTimezone),
   });
   return { ...profile, birthdate: user.birthdate, profile_complete: isProfileComplete(user, photoRows.length > 0) };
 }

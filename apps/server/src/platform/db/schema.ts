@@ -60,6 +60,8 @@ export const users = pgTable(
     relationshipStatus: smallint("relationship_status"),
     lookingFor: smallint("looking_for"),
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    /** Fictional profiles: the hours of the site's day (0-23, SITE_TIMEZONE) when they show as online. */
+    onlineHours: smallint("online_hours").array().notNull().default(sql`'{}'::smallint[]`),
     features: jsonb("features").$type<Record<string, string | boolean>>().notNull().default({}),
     /** Saved search filters and email settings (spec §3 `preferences`). */
     preferences: jsonb("preferences").$type<UserPreferences>().notNull().default({}),

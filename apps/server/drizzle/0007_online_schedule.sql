@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "online_hours" smallint[] DEFAULT '{}'::smallint[] NOT NULL;

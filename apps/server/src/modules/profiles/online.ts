@@ -1,0 +1,26 @@
+import { and, eq, gte, or, type SQL, sql } from "drizzle-orm";
+import { users } from "../../platform/db/schema";
+
+/** Active within this window counts as online now. */
+export const ONLINE_WINDOW_MS = 10 * 60_000;
+
+/** The hour (0-23) of the site's day, for fictional profiles' online schedules. */
+export function siteHour(timeZone: string, now = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-AU", { timeZone, hour: "numeric", hourCycle: "h23" }).format(now)) % 24;
+}
+
+/** Online now: a member active in the last minutes, or a fictional profile inside its scheduled hours. */
+export function onlineNowSql(now: number, hour: number): SQL {
+  return or(
+    gte(users.lastActiveAt, new Date(now - ONLINE_WINDOW_MS)),
+    and(eq(users.isFictional, true), sql`${hour}::smallint = any(${users.onlineHours})`),
+  ) as SQL;
+}
+
+export function isOnlineNow(
+  row: { lastActiveAt: Date; isFictional: boolean; onlineHours: number[] },
+  now: number,
+  hour: number,
+): boolean {
+  return now - row.lastActiveAt.getTime() < ONLINE_WINDOW_MS || (row.isFictional && row.onlineHours.includes(hour));
+}
