@@ -20,6 +20,7 @@ describe("the web shell in Chromium", () => {
       await expect(page.getByText("Most profiles on this site are fictional").isVisible()).resolves.toBe(true);
       await expect(page.getByRole("link", { name: "Log In" }).first().isVisible()).resolves.toBe(true);
       expect(await page.title()).toContain("Velvet Hearts");
+      if (width >= 1024) await page.getByText(/^[\d,]+ online now$/).waitFor();
       await screenshot(page, `home-${width}`);
       expect(errors).toEqual([]);
       await close();

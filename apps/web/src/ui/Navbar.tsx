@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { logout, useAuthStore } from "../features/auth/auth-store";
 import { Logo } from "./Logo";
+import { OnlineCount } from "./OnlineCount";
 
 /** The signed-in corner: who you are, settings, and sign-out. The full member navbar grows around it. */
 function MemberCorner({ tone }: { tone: "light" | "dark" }) {
@@ -8,6 +9,18 @@ function MemberCorner({ tone }: { tone: "light" | "dark" }) {
   const text = tone === "light" ? "text-white/90 hover:text-white" : "text-velvet-800 hover:text-velvet-950";
   return (
     <div className="flex items-center gap-2 sm:gap-4">
+      <OnlineCount tone={tone} />
+      <nav className="hidden items-center gap-1 md:flex" aria-label="Member">
+        <Link to="/dashboard" className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}>
+          Search
+        </Link>
+        <Link to="/my-visitors" className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}>
+          My visitors
+        </Link>
+        <Link to="/my-favorites" className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}>
+          My favorites
+        </Link>
+      </nav>
       <Link
         to="/account"
         className={`flex items-center gap-2 text-sm font-semibold ${text}`}
@@ -63,6 +76,7 @@ function VisitorLinks({ tone, onLoginPage }: { tone: "light" | "dark"; onLoginPa
   return (
     <>
       <div className="hidden items-center gap-3 sm:flex">
+        <OnlineCount tone={tone} />
         <Link
           to="/login"
           className={`rounded-pill px-4 py-2 text-sm font-semibold transition ${tone === "light" ? "text-white/90 hover:bg-white/10 hover:text-white" : "text-velvet-800 hover:bg-velvet-50"}`}
