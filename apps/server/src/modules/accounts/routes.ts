@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { clearRefreshCookie, setRefreshCookie } from "../auth/refresh-cookie";
+import { presentTokens } from "../auth/session-service";
 import { exportAccount } from "./export";
 import {
   changePassword,
@@ -72,7 +73,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
       setRefreshCookie(reply, config, tokens.refreshToken);
       return {
         message: accountMessages.passwordChanged,
-        data: { access_token: tokens.accessToken, token_type: "bearer" as const, expires_in: tokens.expiresIn },
+        data: presentTokens(tokens),
       };
     },
   );
@@ -107,7 +108,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
       const tokens = await deactivate(context, authOf(request), metaOf(request));
       setRefreshCookie(reply, config, tokens.refreshToken);
       return {
-        data: { access_token: tokens.accessToken, token_type: "bearer" as const, expires_in: tokens.expiresIn },
+        data: presentTokens(tokens),
       };
     },
   );

@@ -24,13 +24,9 @@ import { login } from "./login-service";
 import { requestPasswordReset, resetPassword } from "./password-reset-service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie";
 import { register } from "./registration-service";
-import { type IssuedTokens, revokeSession, rotateRefreshToken } from "./session-service";
+import { type IssuedTokens, presentTokens, revokeSession, rotateRefreshToken } from "./session-service";
 
 const bearer = [{ siteKey: [], bearer: [] }];
-
-function tokenBody(tokens: IssuedTokens) {
-  return { data: { access_token: tokens.accessToken, token_type: "bearer" as const, expires_in: tokens.expiresIn } };
-}
 
 function userAgentOf(request: FastifyRequest): string | undefined {
   const value = request.headers["user-agent"];
@@ -43,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   const signedIn = requireAuth(context);
   const respondWithTokens = (reply: FastifyReply, tokens: IssuedTokens, status = 200) => {
     setRefreshCookie(reply, config, tokens.refreshToken);
-    return reply.status(status).send(tokenBody(tokens));
+    return reply.status(status).send({ data: presentTokens(tokens) });
   };
 
   api.post(

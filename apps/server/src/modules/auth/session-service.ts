@@ -20,6 +20,11 @@ export interface IssuedTokens {
   expiresIn: number;
 }
 
+/** The token resource every sign-in answers with: `{"access_token", "token_type", "expires_in"}`. */
+export function presentTokens(tokens: IssuedTokens) {
+  return { access_token: tokens.accessToken, token_type: "bearer" as const, expires_in: tokens.expiresIn };
+}
+
 export interface SessionStart {
   user: Pick<UserRow, "id" | "uuid">;
   impersonatorId?: number | null;

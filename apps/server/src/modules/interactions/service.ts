@@ -5,10 +5,10 @@ import type { AppContext } from "../../platform/app-context";
 import { interactions, profileVisits, users } from "../../platform/db/schema";
 import type { UserRow } from "../auth/session-service";
 import { notify } from "../notifications/service";
+import { cardColumns } from "../profiles/card-columns";
 import { siteHour } from "../profiles/online";
 import { visibleTo } from "../profiles/policy";
 import { presentCard } from "../profiles/presenter";
-import { primaryPhotoKeySql } from "../profiles/primary-photo-sql";
 import { findVisibleProfile, notificationParty } from "../profiles/service";
 
 export type InteractionKind = "like" | "wink" | "favorite" | "block";
@@ -25,14 +25,15 @@ export async function addInteraction(
 ): Promise<void> {
   const { db } = context.database;
   const target = await findVisibleProfile(db, viewer, targetUuid);
-  const from = kind === "block" ? undefined : await notificationParty(context, viewer);
   const created = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(interactions)
       .values({ kind, fromUserId: viewer.id, toUserId: target.id })
       .onConflictDoNothing()
       .returning({ id: interactions.id });
-    if (inserted.length === 0 || !from) return false;
+    if (inserted.length === 0 || kind === "block") return false;
+    // The sender's details are needed only when someone is actually told.
+    const from = await notificationParty(context, tx, viewer);
     if (kind === "like") {
       await notify(tx, {
         recipient: target,
@@ -77,22 +78,6 @@ export async function removeInteraction(
 
 const LIST_PAGE_SIZE = 24;
 
-function cardColumns() {
-  return {
-    uuid: users.uuid,
-    username: users.username,
-    gender: users.gender,
-    birthdate: users.birthdate,
-    state: users.state,
-    city: users.city,
-    headline: users.headline,
-    lastActiveAt: users.lastActiveAt,
-    isFictional: users.isFictional,
-    onlineHours: users.onlineHours,
-    primaryPhotoKey: primaryPhotoKeySql,
-  };
-}
-
 /**
  * /my-favorites: the profiles I favorited, or the members who favorited me
  * (opening that tab clears unread_favorites_count). Newest first, cursor on the row id.
@@ -106,7 +91,7 @@ export async function listFavorites(
   const { db } = context.database;
   const mine = tab === "mine";
   const rows = await db
-    .select({ ...cardColumns(), rowId: interactions.id })
+    .select({ ...cardColumns, rowId: interactions.id })
     .from(interactions)
     .innerJoin(users, eq(users.id, mine ? interactions.toUserId : interactions.fromUserId))
     .where(
@@ -133,7 +118,7 @@ export async function listVisitors(context: AppContext, viewer: UserRow, cursor?
     .groupBy(profileVisits.viewerId)
     .as("latest");
   const rows = await db
-    .select({ ...cardColumns(), rowId: latest.lastVisitId })
+    .select({ ...cardColumns, rowId: latest.lastVisitId })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.viewerId))
     .where(and(visibleTo(viewer.id), cursor ? lt(latest.lastVisitId, cursor) : undefined))

@@ -5,6 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
+import { cardColumns } from "./card-columns";
 import { onlineNowSql, siteHour } from "./online";
 import { visibleTo } from "./policy";
 import { presentCard } from "./presenter";
@@ -52,7 +53,6 @@ export async function searchProfiles(
   const today = todayInTimezone(context.config.siteTimezone);
   const now = Date.now();
   const hour = siteHour(context.config.siteTimezone);
-  const primaryPhoto = primaryPhotoKeySql;
   const sortTime = query.sort === "newest" ? users.createdAt : users.lastActiveAt;
   const rank =
     query.sort === "distance" && viewer.state
@@ -67,7 +67,7 @@ export async function searchProfiles(
   if (query.state) conditions.push(eq(users.state, query.state));
   if (query.city) conditions.push(sql`lower(${users.city}) = ${query.city.toLowerCase()}`);
   if (query.online) conditions.push(onlineNowSql(now, hour));
-  if (query.with_photo) conditions.push(sql`${primaryPhoto} is not null`);
+  if (query.with_photo) conditions.push(sql`${primaryPhotoKeySql} is not null`);
   if (query.new_members) conditions.push(gte(users.createdAt, new Date(now - NEW_MEMBER_DAYS * 86_400_000)));
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
@@ -84,20 +84,10 @@ export async function searchProfiles(
 
   const rows = await context.database.db
     .select({
+      ...cardColumns,
       id: users.id,
-      uuid: users.uuid,
-      username: users.username,
-      gender: users.gender,
-      birthdate: users.birthdate,
-      state: users.state,
-      city: users.city,
-      headline: users.headline,
-      lastActiveAt: users.lastActiveAt,
-      isFictional: users.isFictional,
-      onlineHours: users.onlineHours,
       sortTime: sql<string>`${sortTime}::text`,
       rank,
-      primaryPhotoKey: primaryPhoto,
     })
     .from(users)
     .where(and(...conditions))

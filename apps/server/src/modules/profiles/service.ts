@@ -27,9 +27,10 @@ async function approvedPhotos(db: Db, userId: number) {
 /** The sender shown on a notification: name, uuid and picture. */
 export async function notificationParty(
   context: AppContext,
+  db: Db,
   user: Pick<UserRow, "id" | "uuid" | "username" | "gender">,
 ) {
-  const [photo] = await approvedPhotos(context.database.db, user.id);
+  const [photo] = await approvedPhotos(db, user.id);
   return {
     id: user.id,
     uuid: user.uuid,
@@ -79,7 +80,6 @@ export async function viewProfile(context: AppContext, viewer: UserRow, uuid: st
 
 /** Counts the visit (once an hour per viewer and profile), bumps the owner's counters and tells them. */
 async function recordVisit(context: AppContext, viewer: UserRow, target: UserRow): Promise<void> {
-  const from = await notificationParty(context, viewer);
   const counted = await context.database.db.transaction(async (tx) => {
     // Two tabs opening the profile at once must not both count: serialise this pair.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`visit:${viewer.id}:${target.id}`}, 0))`);
@@ -95,6 +95,8 @@ async function recordVisit(context: AppContext, viewer: UserRow, target: UserRow
       )
       .limit(1);
     if (recent) return false;
+    // Looked up only for a counted visit: repeat views within the hour cost no extra query.
+    const from = await notificationParty(context, tx, viewer);
     await tx.insert(profileVisits).values({ viewerId: viewer.id, profileId: target.id });
     await tx
       .update(users)
