@@ -6,6 +6,8 @@ import { accountRoutes } from "./modules/accounts/routes";
 import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
 import { adminRoutes } from "./modules/admin/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { conversationRoutes } from "./modules/conversations/routes";
+import { creditRoutes } from "./modules/credits/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { interactionRoutes } from "./modules/interactions/routes";
 import { photoRoutes } from "./modules/photos/routes";
@@ -82,6 +84,8 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => profileRoutes(scope, context));
   await app.register(async (scope) => interactionRoutes(scope, context));
   await app.register(async (scope) => photoRoutes(scope, context));
+  await app.register(async (scope) => creditRoutes(scope, context));
+  await app.register(async (scope) => conversationRoutes(scope, context));
   await app.register(async (scope) => presenceRoutes(scope, context, realtime));
   await app.register(async (scope) => reportRoutes(scope, context));
   await app.register(async (scope) => realtimeAuthRoutes(scope, context));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { ensureMessagePrices } from "./modules/credits/prices";
 import { createBroadcaster } from "./modules/realtime/broadcaster";
 import { createRealtimeServer } from "./modules/realtime/create-realtime-server";
 import { OutboxDispatcher } from "./modules/realtime/outbox";
@@ -39,6 +40,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     dataDir: options.embeddedDataDir === undefined ? config.dataDir : options.embeddedDataDir,
   });
   await runMigrations(database);
+  await ensureMessagePrices(database.db, config);
   const redis = await openRedis(config.redisUrl);
   const realtime = await createRealtimeServer({ config, redis, logger });
   const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);

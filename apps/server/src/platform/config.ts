@@ -93,8 +93,14 @@ const ZEnvSchema = z.object({
     .string()
     .default("1")
     .transform((value) => value === "1" || value === "true"),
+  WELCOME_CREDITS: z.coerce.number().int().min(0).default(10),
+  MESSAGE_PRICE_TEXT: z.coerce.number().int().min(0).default(1),
+  MESSAGE_PRICE_IMAGE: z.coerce.number().int().min(0).default(2),
+  MESSAGE_PRICE_WINK: z.coerce.number().int().min(0).default(0),
+  MESSAGE_PRICE_LIKE: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: boolFlag,
@@ -145,8 +151,14 @@ export interface AppConfig {
   photoAutoApprove: boolean;
   /** Seed the demo data into an empty database at start (development mode only). */
   seedDemoData: boolean;
+  /** Credits given once when a member verifies their email. */
+  welcomeCredits: number;
+  /** Message prices written to the database when it has none yet; admins edit them there afterwards. */
+  initialMessagePrices: { text: number; image: number; wink: number; like: number };
   logLevel: Env["LOG_LEVEL"];
   apiRateLimitPerMinute: number;
+  /** Messages a member may send per minute. */
+  messageRateLimitPerMinute: number;
   /** Registration attempts per IP per hour. */
   registerRateLimit: number;
   bodyLimitBytes: number;
@@ -205,8 +217,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     photoAutoApprove: env.PHOTO_AUTO_APPROVE,
     seedDemoData: env.NODE_ENV !== "production" && env.SEED_DEMO_DATA,
+    welcomeCredits: env.WELCOME_CREDITS,
+    initialMessagePrices: {
+      text: env.MESSAGE_PRICE_TEXT,
+      image: env.MESSAGE_PRICE_IMAGE,
+      wink: env.MESSAGE_PRICE_WINK,
+      like: env.MESSAGE_PRICE_LIKE,
+    },
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,
+    messageRateLimitPerMinute: env.MESSAGE_RATE_LIMIT,
     registerRateLimit: env.REGISTER_RATE_LIMIT,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,

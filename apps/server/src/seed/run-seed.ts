@@ -1,3 +1,4 @@
+import { ensureMessagePrices } from "../modules/credits/prices";
 import { loadConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
@@ -15,6 +16,7 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await runMigrations(database);
+  await ensureMessagePrices(database.db, config);
   const result = await seedDemoData({
     config,
     database,

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
+import { appendMessage, openConversation } from "../modules/conversations/message-writer";
+import { addCredits } from "../modules/credits/ledger";
 import type { AppContext } from "../platform/app-context";
 import { photos, users } from "../platform/db/schema";
 import { avatarSvg, renderAvatar } from "./avatar";
@@ -82,7 +84,58 @@ export async function seedDemoData(context: AppContext): Promise<{ profiles: num
 
   await scheduleOnlineHours(context, profiles);
   await drawMissingAvatars(context, profiles.length);
+  await startDemoConversations(context, demo.memberEmail);
   return { profiles: profiles.length };
+}
+
+const DEMO_CREDITS = 100;
+const DEMO_OPENERS = [
+  "Hey you 😊 saw your profile and had to say hi. What are you up to tonight?",
+  "Hi! You look like trouble in the best way. Tell me something about you?",
+  "G'day, stranger. I'm bored and you look fun. Chat?",
+];
+
+/**
+ * The demo member gets credits to spend and a few fictional profiles who wrote
+ * first, so /messages shows a real inbox on a fresh start (both only once).
+ */
+async function startDemoConversations(context: AppContext, memberEmail: string): Promise<void> {
+  const { db } = context.database;
+  const [member] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, memberEmail.toLowerCase()));
+  if (!member) return;
+  const writers = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.isFictional, true), eq(users.gender, "female")))
+    .orderBy(users.id)
+    .limit(DEMO_OPENERS.length);
+  await db.transaction(async (tx) => {
+    await addCredits(tx, member, DEMO_CREDITS, "demo_grant", `user:${member.id}`);
+    for (const [index, writer] of writers.entries()) {
+      const conversation = await openConversation(tx, writer.id, member.id);
+      await appendMessage(context, tx, {
+        sender: writer,
+        partner: member,
+        conversationId: conversation.id,
+        type: "text",
+        text: DEMO_OPENERS[index] ?? DEMO_OPENERS[0] ?? "Hi!",
+        imageId: null,
+        // Fixed per pair, so seeding again sends nothing twice.
+        clientId: uuidFromNumbers(writer.id, member.id),
+        chargeable: false,
+        notifyRecipient: true,
+      });
+    }
+  });
+  context.realtimeEvents.kick();
+}
+
+function uuidFromNumbers(a: number, b: number): string {
+  const hex = (value: number) => value.toString(16).padStart(12, "0").slice(-12);
+  return `00000000-0000-4000-8000-${hex(a * 1_000_003 + b)}`;
 }
 
 /** Profiles seeded before schedules existed get theirs on the next seed. */

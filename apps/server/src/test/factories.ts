@@ -112,3 +112,11 @@ export function tokenFromLink(text: string, path: string): string {
   if (!match?.[1]) throw new Error(`no ${path} link in mail`);
   return decodeURIComponent(match[1]);
 }
+
+/** Credits through the real ledger (as a purchase would), so balance == sum(ledger) holds in tests too. */
+export async function giveCredits(server: TestServer, user: { id: number; uuid: string }, amount: number) {
+  const { addCredits } = await import("../modules/credits/ledger");
+  await server.context.database.db.transaction((tx) =>
+    addCredits(tx, user, amount, "test", `test:${user.id}:${randomBytes(6).toString("hex")}`),
+  );
+}

@@ -1,3 +1,5 @@
+import type { TMessage } from "../api/conversations";
+
 /**
  * The typed map of server-to-client real-time events: channel name builders,
  * event names and their payloads. Publishers and subscribers both import from
@@ -18,6 +20,7 @@ export const realtimeEvents = {
   messageCreated: "message.created",
   messageRead: "message.read",
   typing: "client-typing",
+  unreadMessages: "UnreadMessagesCount",
 } as const;
 
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
@@ -31,9 +34,11 @@ export interface RealtimeEventPayloads {
   CreditsEarned: { credits: number; balance: number };
   PassStarted: { expires_at: string };
   PassEnded: { ended_at: string };
-  "message.created": Record<string, unknown>;
-  "message.read": { conversation_uuid: string; read_at: string; up_to_message_id: number };
+  "message.created": TMessage;
+  "message.read": { conversation_uuid: string; read_at: string; up_to_message_id: number; reader_uuid: string };
   "client-typing": { username: string };
+  /** On the member's notifications channel whenever their unread message count changes. */
+  UnreadMessagesCount: { unread_messages_count: number };
 }
 
 /**

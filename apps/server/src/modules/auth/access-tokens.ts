@@ -12,8 +12,20 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-function signingKey(config: AppConfig): Uint8Array {
-  return new Uint8Array(deriveKey(config.appSecret, "access-token"));
+const signingKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The HMAC key, derived and imported once per secret and then reused: deriving
+ * and importing it cost more than checking a token, on every API request.
+ */
+function signingKey(config: AppConfig): Promise<CryptoKey> {
+  let key = signingKeys.get(config.appSecret);
+  if (!key) {
+    const raw = new Uint8Array(deriveKey(config.appSecret, "access-token"));
+    key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    signingKeys.set(config.appSecret, key);
+  }
+  return key;
 }
 
 export async function signAccessToken(config: AppConfig, claims: AccessClaims): Promise<string> {
@@ -24,7 +36,7 @@ export async function signAccessToken(config: AppConfig, claims: AccessClaims): 
     .setIssuer(config.appUrl)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(signingKey(config));
+    .sign(await signingKey(config));
 }
 
 /**
@@ -33,7 +45,7 @@ export async function signAccessToken(config: AppConfig, claims: AccessClaims): 
  */
 export async function verifyAccessToken(config: AppConfig, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, signingKey(config), {
+    const { payload } = await jwtVerify(token, await signingKey(config), {
       algorithms: ["HS256"],
       audience: AUDIENCE,
       issuer: config.appUrl,

@@ -1,4 +1,5 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
+import { hasUnlimitedPass } from "../credits/pass";
 import type { UserRow } from "./session-service";
 
 /**
@@ -23,10 +24,10 @@ export function isProfileComplete(user: UserRow, hasPhoto: boolean): boolean {
 
 const knownScopes = ["member", "operator", "admin"] as const;
 
-/** The current user of spec §3. Message counts and balances arrive with messaging and credits. */
+/** The current user of spec §3. */
 export function presentCurrentUser(
   user: UserRow,
-  extras: { primaryPhotoUrl: string | null; impersonated: boolean },
+  extras: { primaryPhotoUrl: string | null; impersonated: boolean; unreadMessages: number; receivedMessages: number },
 ): TCurrentUser {
   const features = user.features ?? {};
   const promoBadge = features.promoBadge === "v1" || features.promoBadge === "v2" ? features.promoBadge : null;
@@ -36,15 +37,16 @@ export function presentCurrentUser(
     email: user.email ?? "",
     email_verified: user.emailVerifiedAt !== null,
     pending_email: user.pendingEmail,
-    credits: 0,
-    has_unli_message: false,
+    // Spec §3: credits are shown as 0 when not positive.
+    credits: Math.max(0, user.credits),
+    has_unli_message: hasUnlimitedPass(user),
     primary_photo: extras.primaryPhotoUrl ? { url: extras.primaryPhotoUrl } : null,
     gender: user.gender === "male" ? "male" : "female",
-    unread_messages_count: 0,
+    unread_messages_count: extras.unreadMessages,
     new_visitors_count: user.newVisitorsCount,
     unread_favorites_count: user.unreadFavoritesCount,
     visits_count: user.visitsCount,
-    received_messages_count: 0,
+    received_messages_count: extras.receivedMessages,
     received_wink_interactions_count: user.receivedWinksCount,
     deactivated: user.deactivatedAt !== null,
     rv: user.isReviewAccount,

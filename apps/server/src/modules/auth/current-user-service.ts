@@ -1,7 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { photos } from "../../platform/db/schema";
+import { conversationMembers, photos } from "../../platform/db/schema";
 import { presentCurrentUser } from "./current-user-presenter";
 import type { Authenticated } from "./session-service";
 
@@ -14,8 +14,20 @@ export async function primaryPhotoUrl(context: AppContext, userId: number): Prom
 }
 
 export async function loadCurrentUser(context: AppContext, auth: Authenticated): Promise<TCurrentUser> {
+  const [photoUrl, [messageCounts]] = await Promise.all([
+    primaryPhotoUrl(context, auth.user.id),
+    context.database.db
+      .select({
+        unread: sql<string>`coalesce(sum(${conversationMembers.unreadCount}), 0)`,
+        received: sql<string>`coalesce(sum(${conversationMembers.receivedCount}), 0)`,
+      })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.userId, auth.user.id)),
+  ]);
   return presentCurrentUser(auth.user, {
-    primaryPhotoUrl: await primaryPhotoUrl(context, auth.user.id),
+    primaryPhotoUrl: photoUrl,
     impersonated: auth.session.impersonatorId !== null,
+    unreadMessages: Number(messageCounts?.unread ?? 0),
+    receivedMessages: Number(messageCounts?.received ?? 0),
   });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import { accountActivatedMail, mailSite } from "../../platform/mail/templates";
+import { addCredits } from "../credits/ledger";
 import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
 import { sendVerificationMail } from "./registration-service";
 import type { UserRow } from "./session-service";
@@ -39,10 +40,15 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
         .where(eq(users.id, user.id));
     } else if (!user.emailVerifiedAt) {
       await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+      // Once per member: the ledger's unique (reason, reference) refuses a second welcome bonus.
+      if (context.config.welcomeCredits > 0) {
+        await addCredits(tx, user, context.config.welcomeCredits, "welcome_bonus", `user:${user.id}`);
+      }
     }
     await markEmailTokenUsed(tx, row.id);
     return { activated: !changingAddress && !user.emailVerifiedAt, user };
   });
+  if (result.activated) context.realtimeEvents.kick();
   if (result.activated && result.user.email) {
     await context.mailer.send({ to: result.user.email, ...accountActivatedMail(mailSite(context.config)) });
   }

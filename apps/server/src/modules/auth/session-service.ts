@@ -140,15 +140,32 @@ export interface Authenticated {
   session: SessionRow;
 }
 
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ user: users, session: authSessions })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sql.placeholder("sessionId")), eq(users.uuid, sql.placeholder("userUuid"))))
+    .prepare("authenticate_access_token");
+}
+
+/**
+ * Built once per database, as a prepared statement: every API request runs it, and
+ * building its SQL (two full rows) cost more than the database took to answer it.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
 /** A valid access token whose session is still live; revocation takes effect on the next request. */
 export async function authenticateAccessToken(context: AppContext, token: string): Promise<Authenticated | undefined> {
   const claims = await verifyAccessToken(context.config, token);
   if (!claims) return undefined;
-  const [row] = await context.database.db
-    .select({ user: users, session: authSessions })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, claims.sessionId), eq(users.uuid, claims.userUuid)));
+  const { db } = context.database;
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ sessionId: claims.sessionId, userUuid: claims.userUuid });
   if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
   return row;
 }

@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { TProfileCard } from "@velvet/shared/api/profiles";
 import { todayInTimezone } from "@velvet/shared/validation/age";
 import { and, desc, eq, lt, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
 import { interactions, profileVisits, users } from "../../platform/db/schema";
 import type { UserRow } from "../auth/session-service";
+import { appendMessage, openConversation } from "../conversations/message-writer";
 import { notify } from "../notifications/service";
 import { cardColumns } from "../profiles/card-columns";
 import { siteHour } from "../profiles/online";
@@ -16,6 +19,8 @@ export type InteractionKind = "like" | "wink" | "favorite" | "block";
 /**
  * Like, wink, favorite and block: idempotent (a repeat changes nothing and
  * notifies no one), free, and impossible across a block (the target is a 404).
+ * A like or a wink also appears in the pair's conversation as a free message
+ * of its type, raising only its own notification.
  */
 export async function addInteraction(
   context: AppContext,
@@ -26,6 +31,11 @@ export async function addInteraction(
   const { db } = context.database;
   const target = await findVisibleProfile(db, viewer, targetUuid);
   const created = await db.transaction(async (tx) => {
+    if (kind === "wink") {
+      const winked = await recordWink(context, tx, viewer, target);
+      if (winked) await appendInteractionMessage(context, tx, viewer, target, "wink");
+      return winked;
+    }
     const inserted = await tx
       .insert(interactions)
       .values({ kind, fromUserId: viewer.id, toUserId: target.id })
@@ -41,12 +51,7 @@ export async function addInteraction(
         actionType: "USER_LIKE",
         extra: { liker: { uuid: viewer.uuid, username: viewer.username } },
       });
-    } else if (kind === "wink") {
-      await tx
-        .update(users)
-        .set({ receivedWinksCount: sql`${users.receivedWinksCount} + 1` })
-        .where(eq(users.id, target.id));
-      await notify(tx, { recipient: target, from, actionType: "PROFILE_WINK" });
+      await appendInteractionMessage(context, tx, viewer, target, "like");
     } else if (kind === "favorite") {
       await tx
         .update(users)
@@ -57,6 +62,56 @@ export async function addInteraction(
     return true;
   });
   if (created) context.realtimeEvents.kick();
+}
+
+/**
+ * The first wink from a member to another: the interaction row, the target's
+ * received_wink_interactions_count and PROFILE_WINK. Returns false for a repeat
+ * (a wink message in a chat can be sent again; it notifies only the first time).
+ */
+export async function recordWink(
+  context: AppContext,
+  tx: Db,
+  viewer: UserRow,
+  target: { id: number; uuid: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(interactions)
+    .values({ kind: "wink", fromUserId: viewer.id, toUserId: target.id })
+    .onConflictDoNothing()
+    .returning({ id: interactions.id });
+  if (inserted.length === 0) return false;
+  await tx
+    .update(users)
+    .set({ receivedWinksCount: sql`${users.receivedWinksCount} + 1` })
+    .where(eq(users.id, target.id));
+  await notify(tx, {
+    recipient: target,
+    from: await notificationParty(context, tx, viewer),
+    actionType: "PROFILE_WINK",
+  });
+  return true;
+}
+
+async function appendInteractionMessage(
+  context: AppContext,
+  tx: Db,
+  viewer: UserRow,
+  target: { id: number; uuid: string },
+  type: "like" | "wink",
+): Promise<void> {
+  const conversation = await openConversation(tx, viewer.id, target.id);
+  await appendMessage(context, tx, {
+    sender: viewer,
+    partner: target,
+    conversationId: conversation.id,
+    type,
+    text: null,
+    imageId: null,
+    clientId: randomUUID(),
+    chargeable: false,
+    notifyRecipient: false,
+  });
 }
 
 /** Unlike, unfavorite, unblock. Unblocking finds the member even though they are hidden while blocked. */

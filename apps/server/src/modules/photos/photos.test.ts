@@ -125,6 +125,28 @@ describe("photos", () => {
     expect(afterDelete.data[0]).toMatchObject({ id: first.id, is_primary: true });
     expect((await server.request(second.urls.large)).status).toBe(404);
   });
+
+  it("shows other members the photos in the owner's order, the main photo first", async () => {
+    const { created: owner, headers } = await member();
+    const { headers: viewerHeaders } = await member();
+    const [main, second, third] = [
+      (await (await upload(server, headers, photoWithExif)).json()).data,
+      (await (await upload(server, headers, photoWithExif)).json()).data,
+      (await (await upload(server, headers, photoWithExif)).json()).data,
+    ];
+    const reordered = await server.request("/api/profile/photos/order", {
+      method: "PUT",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ order: [third.id, second.id, main.id] }),
+    });
+    expect((await reordered.json()).data.map((photo: { id: string }) => photo.id)).toEqual([
+      main.id,
+      third.id,
+      second.id,
+    ]);
+    const profile = await (await server.request(`/api/profiles/${owner.uuid}`, { headers: viewerHeaders })).json();
+    expect(profile.data.photos.map((photo: { uuid: string }) => photo.uuid)).toEqual([main.id, third.id, second.id]);
+  });
 });
 
 describe("pending photos", () => {

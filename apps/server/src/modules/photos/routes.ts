@@ -1,4 +1,4 @@
-import multipart from "@fastify/multipart";
+import { ZOwnPhotoListResponseSchema, ZOwnPhotoSchema, ZReorderPhotosRequestSchema } from "@velvet/shared/api/photos";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -6,24 +6,15 @@ import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
 import { accountPolicy } from "../accounts/policy";
 import { authOf, requireAuth } from "../auth/authenticate";
-import { MAX_PHOTO_BYTES, photoMessages } from "./image-processing";
 import { deletePhoto, listOwnPhotos, reorderPhotos, setPrimaryPhoto, uploadPhoto } from "./service";
 import { verifySignedMedia } from "./signed-urls";
+import { readPhotoPart, registerPhotoUploads } from "./upload-part";
 
 const bearer = [{ siteKey: [], bearer: [] }];
-const ZOwnPhotoSchema = z.object({
-  id: z.string(),
-  status: z.enum(["pending", "approved", "rejected"]),
-  is_primary: z.boolean(),
-  position: z.number().int(),
-  urls: z.object({ thumb: z.string(), medium: z.string(), large: z.string() }),
-});
-const ZPhotoListResponse = z.object({ data: z.array(ZOwnPhotoSchema) });
 const ZPhotoParams = z.object({ uuid: z.uuid() });
 
 export async function photoRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  // One file a request, 10 MB; anything bigger is cut off at the limit, never buffered whole.
-  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
+  await registerPhotoUploads(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
@@ -43,16 +34,7 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw AppError.field("photo", photoMessages.missing);
-      const part = await request.file();
-      if (part?.fieldname !== "photo") throw AppError.field("photo", photoMessages.missing);
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw new AppError("payload_too_large", photoMessages.tooLarge);
-      }
-      const photo = await uploadPhoto(context, authOf(request).user, bytes);
+      const photo = await uploadPhoto(context, authOf(request).user, await readPhotoPart(request));
       return reply.status(201).send({ data: photo });
     },
   );
@@ -65,7 +47,7 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
         tags: ["photos"],
         summary: "The member's own photos, every status",
         security: bearer,
-        response: { 200: ZPhotoListResponse },
+        response: { 200: ZOwnPhotoListResponseSchema },
       },
     },
     async (request) => ({ data: await listOwnPhotos(context, authOf(request).user) }),
@@ -80,7 +62,7 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
         summary: "Make a photo the primary one",
         security: bearer,
         params: ZPhotoParams,
-        response: { 200: ZPhotoListResponse },
+        response: { 200: ZOwnPhotoListResponseSchema },
       },
     },
     async (request) => ({ data: await setPrimaryPhoto(context, authOf(request).user, request.params.uuid) }),
@@ -95,7 +77,7 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
         summary: "Delete a photo",
         security: bearer,
         params: ZPhotoParams,
-        response: { 200: ZPhotoListResponse },
+        response: { 200: ZOwnPhotoListResponseSchema },
       },
     },
     async (request) => ({ data: await deletePhoto(context, authOf(request).user, request.params.uuid) }),
@@ -109,8 +91,8 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
         tags: ["photos"],
         summary: "Reorder the member's photos",
         security: bearer,
-        body: z.object({ order: z.array(z.uuid()).max(50) }),
-        response: { 200: ZPhotoListResponse },
+        body: ZReorderPhotosRequestSchema,
+        response: { 200: ZOwnPhotoListResponseSchema },
       },
     },
     async (request) => ({ data: await reorderPhotos(context, authOf(request).user, request.body.order) }),
@@ -122,7 +104,7 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
     async (request, reply) => {
       const key = request.params["*"];
       const valid =
-        /^private\/photos\/[0-9a-f-]{36}-(large|medium|thumb)\.webp$/.test(key) &&
+        /^private\/(photos|messages)\/[0-9a-f-]{36}-(large|medium|thumb)\.webp$/.test(key) &&
         verifySignedMedia(context.config, key, Number(request.query.expires), request.query.signature ?? "");
       const file = valid ? await context.storage.get(key) : undefined;
       if (!file) throw new AppError("not_found");

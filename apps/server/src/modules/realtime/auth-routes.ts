@@ -33,7 +33,7 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
     const channel = body.channel_name;
     const kind = channelKind(channel);
     if (!isValidChannelName(channel) || kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
-    if (!(await mayJoinChannel(user, channel))) throw new AppError("forbidden");
+    if (!(await mayJoinChannel(context, user, channel))) throw new AppError("forbidden");
     if (kind === "presence") {
       const channelData = JSON.stringify({ user_id: user.uuid, user_info: { username: user.username } });
       return {

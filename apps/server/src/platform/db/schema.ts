@@ -80,6 +80,10 @@ export const users = pgTable(
     newVisitorsCount: integer("new_visitors_count").notNull().default(0),
     unreadFavoritesCount: integer("unread_favorites_count").notNull().default(0),
     receivedWinksCount: integer("received_winks_count").notNull().default(0),
+    /** The credit balance: always the sum of the member's `credit_ledger` rows, never below 0. */
+    credits: integer("credits").notNull().default(0),
+    /** The 24-hour unlimited-message pass lasts until this moment (has_unli_message while in the future). */
+    unlimitedUntil: timestamp("unlimited_until", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
@@ -92,6 +96,7 @@ export const users = pgTable(
     index("users_browse_idx").on(table.gender, table.state, table.lastActiveAt),
     check("users_gender_check", sql`${table.gender} in ('male', 'female')`),
     check("users_seeking_check", sql`${table.seeking} in ('male', 'female', 'both')`),
+    check("users_credits_not_negative", sql`${table.credits} >= 0`),
   ],
 );
 
@@ -329,5 +334,148 @@ export const reports = pgTable(
   (table) => [
     index("reports_status_idx").on(table.status, table.createdAt),
     check("reports_status_check", sql`${table.status} in ('pending', 'under_review', 'accepted', 'rejected')`),
+  ],
+);
+
+/**
+ * Append-only credit ledger: every change of a balance is one row, and
+ * `users.credits` always equals the sum of a member's rows (`npm run ledger:check`).
+ * (reason, reference) is unique, so a payment or bonus is credited exactly once.
+ */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    reason: varchar("reason", { length: 30 }).notNull(),
+    reference: varchar("reference", { length: 100 }).notNull(),
+    /** The balance right after this row, for statements and audits. */
+    balanceAfter: integer("balance_after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("credit_ledger_reason_reference_unique").on(table.reason, table.reference),
+    index("credit_ledger_user_idx").on(table.userId, table.id),
+    check("credit_ledger_amount_not_zero", sql`${table.amount} <> 0`),
+  ],
+);
+
+/** Price in credits of each message type; seeded from configuration, edited by admins. */
+export const messagePrices = pgTable(
+  "message_prices",
+  {
+    type: varchar("type", { length: 10 }).primaryKey(),
+    credits: integer("credits").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("message_prices_credits_not_negative", sql`${table.credits} >= 0`)],
+);
+
+/** One conversation per pair of members; `initiator` wrote (or liked, or winked) first. */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    initiatorId: bigint("initiator_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: bigint("recipient_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageId: bigint("last_message_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Time of the last message: the list's order. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("conversations_uuid_unique").on(table.uuid),
+    uniqueIndex("conversations_pair_unique").on(
+      sql`least(${table.initiatorId}, ${table.recipientId})`,
+      sql`greatest(${table.initiatorId}, ${table.recipientId})`,
+    ),
+    check("conversations_two_members", sql`${table.initiatorId} <> ${table.recipientId}`),
+  ],
+);
+
+/** Each participant's own view of a conversation: star, unread count, and what they deleted. */
+export const conversationMembers = pgTable(
+  "conversation_members",
+  {
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    partnerId: bigint("partner_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    starred: boolean("starred").notNull().default(false),
+    unreadCount: integer("unread_count").notNull().default(0),
+    /** Messages this member received here (spec §3 received_messages_count is their sum). */
+    receivedCount: integer("received_count").notNull().default(0),
+    /** Deleting a conversation hides the messages up to this id for this member only. */
+    clearedUpToId: bigint("cleared_up_to_id", { mode: "number" }).notNull().default(0),
+    /** Copy of the conversation's last-message time, so a member's list is one index scan. */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageId: bigint("last_message_id", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("conversation_members_pk").on(table.userId, table.conversationId),
+    index("conversation_members_list_idx").on(table.userId, table.starred, table.lastMessageAt),
+    index("conversation_members_unread_idx").on(table.userId).where(sql`${table.unreadCount} > 0`),
+  ],
+);
+
+/** Images sent in conversations: uploaded first, attached to one message, shown only to its two members. */
+export const messageImages = pgTable(
+  "message_images",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    ownerId: bigint("owner_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("message_images_uuid_unique").on(table.uuid)],
+);
+
+/** Messages (spec §3). `client_id` makes sending idempotent per sender. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    fromId: bigint("from_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toId: bigint("to_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 10 }).notNull(),
+    text: text("text"),
+    imageId: bigint("image_id", { mode: "number" }).references(() => messageImages.id, { onDelete: "set null" }),
+    clientId: uuid("client_id").notNull(),
+    /** Credits this message cost (0 when free or sent under the 24-hour pass). */
+    price: integer("price").notNull().default(0),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("messages_client_id_unique").on(table.fromId, table.clientId),
+    uniqueIndex("messages_image_unique").on(table.imageId),
+    index("messages_conversation_idx").on(table.conversationId, table.id),
+    index("messages_unread_idx").on(table.conversationId, table.toId).where(sql`${table.readAt} is null`),
+    check("messages_type_check", sql`${table.type} in ('text', 'image', 'wink', 'like', 'trigger')`),
   ],
 );

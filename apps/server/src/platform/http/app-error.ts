@@ -20,17 +20,20 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly fields: FieldErrors | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** Extra top-level fields of the error body, e.g. `credits_needed` on a 402. */
+  readonly details: Record<string, string | number> | undefined;
 
   constructor(
     code: AppErrorCode,
     message?: string,
-    options: { fields?: FieldErrors; retryAfterSeconds?: number } = {},
+    options: { fields?: FieldErrors; retryAfterSeconds?: number; details?: Record<string, string | number> } = {},
   ) {
     super(message ?? defaultMessage(code));
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   /** A 422 with one message on one field, e.g. `AppError.field("email", "The email has already been taken.")`. */

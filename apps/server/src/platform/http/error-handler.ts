@@ -12,7 +12,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = statusByCode[appError.code];
     if (status >= 500) request.log.error({ err: error }, "request failed");
     if (appError.retryAfterSeconds !== undefined) reply.header("Retry-After", String(appError.retryAfterSeconds));
-    const body: { message: string; errors?: Record<string, string[]> } = { message: appError.message };
+    const body: { message: string; errors?: Record<string, string[]> } = {
+      ...appError.details,
+      message: appError.message,
+    };
     if (appError.code === "validation") body.errors = appError.fields ?? {};
     return reply.status(status).type("application/json; charset=utf-8").send(body);
   });

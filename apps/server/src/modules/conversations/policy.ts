@@ -1,0 +1,58 @@
+import { messagingMessages } from "@velvet/shared/api/conversations";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { conversationMembers, conversations, interactions, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { accountPolicy } from "../accounts/policy";
+import type { Authenticated } from "../auth/session-service";
+import { isBlockedEitherWay } from "../profiles/policy";
+
+export type Membership = Awaited<ReturnType<typeof findMembership>>;
+
+async function findMembership(db: Db, viewerId: number, conversationUuid: string) {
+  const [row] = await db
+    .select({ conversation: conversations, member: conversationMembers })
+    .from(conversations)
+    .innerJoin(
+      conversationMembers,
+      and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, viewerId)),
+    )
+    .where(eq(conversations.uuid, conversationUuid));
+  return row;
+}
+
+/**
+ * Conversation rules. Everything about a conversation is reached through the
+ * caller's own membership row, so a conversation they are not part of does not
+ * exist for them (404): they can neither read, mark, star, hide nor write into it.
+ */
+export const conversationPolicy = {
+  async membershipOrNotFound(db: Db, viewerId: number, conversationUuid: string) {
+    const row = await findMembership(db, viewerId, conversationUuid);
+    if (!row) throw new AppError("not_found");
+    return row;
+  },
+
+  async isMember(db: Db, viewerId: number, conversationUuid: string): Promise<boolean> {
+    return (await findMembership(db, viewerId, conversationUuid)) !== undefined;
+  },
+
+  /** Sending needs an active, verified account, and an operator signed in as the member may not spend their credits. */
+  assertMaySend(auth: Authenticated): void {
+    accountPolicy.assertActive(auth.user);
+    accountPolicy.assertMaySendMessages(auth.user);
+    if (auth.session.impersonatorId !== null) throw new AppError("forbidden", messagingMessages.notWhileImpersonating);
+  },
+
+  /** Nobody writes across a block, or to an account that is deactivated or deleted. */
+  async assertMayWriteTo(db: Db, senderId: number, partnerId: number): Promise<void> {
+    const [partner] = await db
+      .select({
+        gone: sql<boolean>`${users.deletedAt} is not null or ${users.deactivatedAt} is not null`,
+        blocked: sql<boolean>`exists (select 1 from ${interactions} where ${isBlockedEitherWay(senderId, partnerId)})`,
+      })
+      .from(users)
+      .where(eq(users.id, partnerId));
+    if (!partner || partner.gone || partner.blocked) throw new AppError("forbidden", messagingMessages.cannotMessage);
+  },
+};

@@ -1,0 +1,217 @@
+import {
+  ZConversationListQuerySchema,
+  ZConversationListResponseSchema,
+  ZConversationResponseSchema,
+  ZHistoryQuerySchema,
+  ZHistoryResponseSchema,
+  ZMarkReadSchema,
+  ZMessageImageResponseSchema,
+  ZNotEnoughCreditsSchema,
+  ZSendMessageResponseSchema,
+  ZSendMessageSchema,
+} from "@velvet/shared/api/conversations";
+import { z } from "@velvet/shared/validation/z";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../platform/app-context";
+import { accountPolicy } from "../accounts/policy";
+import { authOf, requireAuth } from "../auth/authenticate";
+import { readPhotoPart, registerPhotoUploads } from "../photos/upload-part";
+import { registerConversationChannelRule } from "./channel-rule";
+import { uploadMessageImage } from "./images";
+import { conversationHistory, listConversations, showConversation } from "./list-service";
+import { sendMessage } from "./send-service";
+import { hideConversation, markRead, setStar } from "./state-service";
+
+const bearer = [{ siteKey: [], bearer: [] }];
+const ZConversationParams = z.object({ uuid: z.uuid() });
+const ZDoneResponse = z.object({ data: z.object({ done: z.boolean() }) });
+const tags = ["conversations"];
+
+export async function conversationRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await registerPhotoUploads(app);
+  registerConversationChannelRule();
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireAuth(context);
+  const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
+  const guard = { onRequest: [signedIn, activeMember] };
+  // Sending is cheap to abuse; counted per member once signed in (preHandler runs after authentication).
+  const sendLimit = {
+    rateLimit: {
+      max: context.config.messageRateLimitPerMinute,
+      timeWindow: 60_000,
+      hook: "preHandler" as const,
+      keyGenerator: memberKey,
+    },
+  };
+
+  api.get(
+    "/api/user-conversations",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "My conversations: starred first (all on page 1), then 10 a page by latest message",
+        security: bearer,
+        querystring: ZConversationListQuerySchema,
+        response: { 200: ZConversationListResponseSchema },
+      },
+    },
+    async (request) => listConversations(context, authOf(request).user, request.query),
+  );
+
+  api.get(
+    "/api/user-conversations/:uuid",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One of my conversations (404 for anyone else's)",
+        security: bearer,
+        params: ZConversationParams,
+        response: { 200: ZConversationResponseSchema },
+      },
+    },
+    async (request) => ({ data: await showConversation(context, authOf(request).user, request.params.uuid) }),
+  );
+
+  api.get(
+    "/api/user-conversations/:uuid/messages",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "History: newest first before a message id, or oldest first after one (catching up)",
+        security: bearer,
+        params: ZConversationParams,
+        querystring: ZHistoryQuerySchema,
+        response: { 200: ZHistoryResponseSchema },
+      },
+    },
+    async (request) => conversationHistory(context, authOf(request).user, request.params.uuid, request.query),
+  );
+
+  const sendResponses = { 201: ZSendMessageResponseSchema, 402: ZNotEnoughCreditsSchema };
+  api.post(
+    "/api/profiles/:uuid/messages",
+    {
+      ...guard,
+      config: sendLimit,
+      schema: {
+        tags,
+        summary: "Write to a profile, starting the conversation if needed (idempotent on client_id)",
+        security: bearer,
+        params: ZConversationParams,
+        body: ZSendMessageSchema,
+        response: sendResponses,
+      },
+    },
+    async (request, reply) => {
+      const destination = { kind: "profile" as const, profileUuid: request.params.uuid };
+      const message = await sendMessage(context, authOf(request), destination, request.body);
+      return reply.status(201).send({ data: message });
+    },
+  );
+
+  api.post(
+    "/api/user-conversations/:uuid/messages",
+    {
+      ...guard,
+      config: sendLimit,
+      schema: {
+        tags,
+        summary: "Send a text, image or wink message (idempotent on client_id)",
+        security: bearer,
+        params: ZConversationParams,
+        body: ZSendMessageSchema,
+        response: sendResponses,
+      },
+    },
+    async (request, reply) => {
+      const destination = { kind: "conversation" as const, conversationUuid: request.params.uuid };
+      const message = await sendMessage(context, authOf(request), destination, request.body);
+      return reply.status(201).send({ data: message });
+    },
+  );
+
+  api.post(
+    "/api/message-images",
+    {
+      ...guard,
+      config: { rateLimit: { max: 60, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberKey } },
+      schema: {
+        tags,
+        summary: "Upload an image to send (multipart field `photo`); answers the uuid to send as `photo`",
+        security: bearer,
+        consumes: ["multipart/form-data"],
+        response: { 201: ZMessageImageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const image = await uploadMessageImage(context, authOf(request).user, await readPhotoPart(request));
+      return reply.status(201).send({ data: image });
+    },
+  );
+
+  api.post(
+    "/api/user-conversations/:uuid/read",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Mark the messages I received up to a message id as read",
+        security: bearer,
+        params: ZConversationParams,
+        body: ZMarkReadSchema,
+        response: { 200: z.object({ data: z.object({ up_to_id: z.number().int().nullable() }) }) },
+      },
+    },
+    async (request) => ({
+      data: await markRead(context, authOf(request).user, request.params.uuid, request.body.up_to_id),
+    }),
+  );
+
+  for (const [method, starred] of [
+    ["PUT", true],
+    ["DELETE", false],
+  ] as const) {
+    api.route({
+      method,
+      url: "/api/user-conversations/:uuid/star",
+      ...guard,
+      schema: {
+        tags,
+        summary: starred ? "Star a conversation" : "Unstar a conversation",
+        security: bearer,
+        params: ZConversationParams,
+        response: { 200: z.object({ data: z.object({ star: z.boolean() }) }) },
+      },
+      handler: async (request) => ({
+        data: await setStar(context, authOf(request).user, request.params.uuid, starred),
+      }),
+    });
+  }
+
+  api.delete(
+    "/api/user-conversations/:uuid",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Delete a conversation for myself (the other member keeps it)",
+        security: bearer,
+        params: ZConversationParams,
+        response: { 200: ZDoneResponse },
+      },
+    },
+    async (request) => {
+      await hideConversation(context, authOf(request).user, request.params.uuid);
+      return { data: { done: true } };
+    },
+  );
+}
+
+/** Rate limits on sending count per member, not per address (members share mobile carrier addresses). */
+function memberKey(request: FastifyRequest): string {
+  return request.auth ? `member:${request.auth.user.id}` : request.ip;
+}

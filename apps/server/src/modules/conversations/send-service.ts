@@ -1,0 +1,103 @@
+import { messagingMessages, type TSendMessage } from "@velvet/shared/api/conversations";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
+import { messageImages, messages, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import type { Authenticated, UserRow } from "../auth/session-service";
+import { hasUnlimitedPass } from "../credits/pass";
+import { recordWink } from "../interactions/service";
+import { findVisibleProfile } from "../profiles/service";
+import { appendMessage, openConversation } from "./message-writer";
+import { conversationPolicy } from "./policy";
+import { presentMessage } from "./presenter";
+import { loadMessage, messageByClientId } from "./queries";
+
+type Destination = { kind: "profile"; profileUuid: string } | { kind: "conversation"; conversationUuid: string };
+
+/**
+ * Sends a text, image or wink message, starting the conversation when writing
+ * from a profile. Idempotent on client_id: a retry (even a concurrent one)
+ * returns the first message and charges nothing more.
+ */
+export async function sendMessage(context: AppContext, auth: Authenticated, to: Destination, body: TSendMessage) {
+  conversationPolicy.assertMaySend(auth);
+  const sender = auth.user;
+  const { db } = context.database;
+
+  const earlier = await messageByClientId(db, sender.id, body.client_id);
+  if (earlier) return answer(context, sender, earlier.id);
+
+  const { partner, conversationId } = await resolveDestination(db, sender, to);
+  const imageId = body.type === "image" && body.photo ? await unusedImageOf(db, sender.id, body.photo) : null;
+
+  const { messageId } = await db.transaction(async (tx) => {
+    const conversation = conversationId ?? (await openConversation(tx, sender.id, partner.id)).id;
+    const written = await appendMessage(context, tx, {
+      sender,
+      partner,
+      conversationId: conversation,
+      type: body.type,
+      text: body.type === "text" ? (body.text ?? null) : null,
+      imageId,
+      clientId: body.client_id,
+      chargeable: true,
+      notifyRecipient: body.type !== "wink",
+    });
+    if (body.type === "wink" && !written.duplicate) await recordWink(context, tx, sender, partner);
+    return written;
+  });
+  context.realtimeEvents.kick();
+  return answer(context, sender, messageId);
+}
+
+async function resolveDestination(
+  db: Db,
+  sender: UserRow,
+  to: Destination,
+): Promise<{ partner: UserRow | { id: number; uuid: string }; conversationId: number | null }> {
+  if (to.kind === "profile") {
+    // Blocked, deactivated, deleted, staff and unknown profiles all look the same: 404.
+    return { partner: await findVisibleProfile(db, sender, to.profileUuid), conversationId: null };
+  }
+  const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, sender.id, to.conversationUuid);
+  await conversationPolicy.assertMayWriteTo(db, sender.id, member.partnerId);
+  const [partner] = await db
+    .select({ id: users.id, uuid: users.uuid })
+    .from(users)
+    .where(eq(users.id, member.partnerId));
+  if (!partner) throw new AppError("not_found");
+  return { partner, conversationId: conversation.id };
+}
+
+/** An image the sender uploaded and has not sent yet; anyone else's (or a used one) cannot be sent. */
+async function unusedImageOf(db: Db, ownerId: number, uuid: string): Promise<number> {
+  const [image] = await db
+    .select({ id: messageImages.id })
+    .from(messageImages)
+    .where(
+      and(
+        eq(messageImages.uuid, uuid),
+        eq(messageImages.ownerId, ownerId),
+        sql`not exists (select 1 from ${messages} where ${messages.imageId} = ${messageImages.id})`,
+      ),
+    );
+  if (!image) throw AppError.field("photo", messagingMessages.imageUnavailable);
+  return image.id;
+}
+
+async function answer(context: AppContext, sender: UserRow, messageId: number) {
+  const { db } = context.database;
+  const [message, [balance]] = await Promise.all([
+    loadMessage(db, eq(messages.id, messageId)),
+    db
+      .select({ credits: users.credits, unlimitedUntil: users.unlimitedUntil })
+      .from(users)
+      .where(eq(users.id, sender.id)),
+  ]);
+  if (!message || !balance) throw new AppError("not_found");
+  return {
+    ...presentMessage(message, sender.id, context),
+    sender: { credits: Math.max(0, balance.credits), has_unli_message: hasUnlimitedPass(balance) },
+  };
+}

@@ -1,0 +1,98 @@
+import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { creditLedger, users } from "../../platform/db/schema";
+import { recordRealtimeEvent } from "../realtime/outbox";
+
+/**
+ * The only code that changes a balance. Every change is one append-only ledger
+ * row written in the same transaction as the balance, so `users.credits` always
+ * equals the sum of the member's rows; `(reason, reference)` is unique, so the
+ * same payment, bonus or refund can never be counted twice.
+ */
+export type LedgerReason =
+  | "welcome_bonus"
+  | "demo_grant"
+  | "purchase"
+  | "message"
+  | "refund"
+  | "admin_adjustment"
+  | "test";
+
+/**
+ * Adds credits once per (reason, reference). Returns the new balance, or null
+ * when that reference was already credited (a repeated notification or retry).
+ * Tells the member's open tabs through CreditsEarned after commit.
+ */
+export async function addCredits(
+  tx: Db,
+  user: { id: number; uuid: string },
+  amount: number,
+  reason: LedgerReason,
+  reference: string,
+): Promise<number | null> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`addCredits needs a positive integer, got ${amount}`);
+  // Locking the member's row orders concurrent changes, so balance_after is exact.
+  const [current] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).for("update");
+  if (!current) throw new Error(`no user ${user.id}`);
+  const balance = current.credits + amount;
+  const inserted = await tx
+    .insert(creditLedger)
+    .values({ userId: user.id, amount, reason, reference, balanceAfter: balance })
+    .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
+    .returning({ id: creditLedger.id });
+  if (inserted.length === 0) return null;
+  await tx.update(users).set({ credits: balance }).where(eq(users.id, user.id));
+  await recordRealtimeEvent(tx, realtimeChannels.credits(user.uuid), realtimeEvents.creditsEarned, {
+    credits: amount,
+    balance,
+  });
+  return balance;
+}
+
+/**
+ * Spends credits if the balance covers them: one conditional update (a
+ * concurrent spender waits for the row and re-checks), so the balance never goes
+ * below 0 even without the check constraint that also guards it. Returns the new
+ * balance, or null when there are not enough credits (nothing written).
+ */
+export async function spendCredits(
+  tx: Db,
+  userId: number,
+  amount: number,
+  reason: LedgerReason,
+  reference: string,
+): Promise<number | null> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spendCredits needs a positive integer, got ${amount}`);
+  const [updated] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${amount}` })
+    .where(and(eq(users.id, userId), gte(users.credits, amount)))
+    .returning({ credits: users.credits });
+  if (!updated) return null;
+  await tx.insert(creditLedger).values({ userId, amount: -amount, reason, reference, balanceAfter: updated.credits });
+  return updated.credits;
+}
+
+export interface LedgerMismatch {
+  userId: number;
+  username: string;
+  balance: number;
+  ledgerSum: number;
+}
+
+/** Members whose stored balance differs from the sum of their ledger rows (there should be none). */
+export async function findLedgerMismatches(db: Db): Promise<LedgerMismatch[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      balance: users.credits,
+      ledgerSum: sql<string>`coalesce(sum(${creditLedger.amount}), 0)`,
+    })
+    .from(users)
+    .leftJoin(creditLedger, eq(creditLedger.userId, users.id))
+    .groupBy(users.id)
+    .having(sql`${users.credits} <> coalesce(sum(${creditLedger.amount}), 0) or ${users.credits} < 0`);
+  return rows.map((row) => ({ ...row, ledgerSum: Number(row.ledgerSum) }));
+}

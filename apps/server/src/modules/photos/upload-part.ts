@@ -1,0 +1,21 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../platform/http/app-error";
+import { MAX_PHOTO_BYTES, photoMessages } from "./image-processing";
+
+/** One file a request, 10 MB; anything bigger is cut off at the limit, never buffered whole. */
+export async function registerPhotoUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
+}
+
+/** The bytes of the multipart field `photo` (checked and re-encoded afterwards, never trusted as sent). */
+export async function readPhotoPart(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw AppError.field("photo", photoMessages.missing);
+  const part = await request.file();
+  if (part?.fieldname !== "photo") throw AppError.field("photo", photoMessages.missing);
+  try {
+    return await part.toBuffer();
+  } catch {
+    throw new AppError("payload_too_large", photoMessages.tooLarge);
+  }
+}
