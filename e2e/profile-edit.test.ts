@@ -1,9 +1,38 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
+
+async function logInAsDemoMember(page: Page) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill("demo@velvethearts.example");
+  await page.getByLabel("Password").fill("demo-password-2026");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+function jpeg(background: string) {
+  return sharp({ create: { width: 800, height: 1000, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The photo manager's tiles in the order shown, by photo id, once the member's photos have loaded. */
+async function openPhotoManager(page: Page) {
+  const loaded = page.waitForResponse(
+    (response) => response.url().endsWith("/api/profile/photos") && response.request().method() === "GET",
+  );
+  await page.goto(`${baseUrl}/profile/edit`);
+  const { data } = (await (await loaded).json()) as { data: unknown[] };
+  const tiles = page.locator("figure[data-photo-id]");
+  await expect.poll(() => tiles.count()).toBe(data.length);
+  const order = () => tiles.evaluateAll((figures) => figures.map((figure) => figure.getAttribute("data-photo-id")));
+  return { tiles, order };
+}
+
+const moveButton = (tile: Locator, name: "Move left" | "Move right") => tile.getByRole("button", { name });
 
 describe("own profile in Chromium", () => {
   let browser: Browser;
@@ -14,17 +43,12 @@ describe("own profile in Chromium", () => {
 
   it("uploads a photo, makes it the main one, and saves the profile", async () => {
     const { page, close } = await newPage(browser, 1280);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill("demo@velvethearts.example");
-    await page.getByLabel("Password").fill("demo-password-2026");
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await logInAsDemoMember(page);
 
     await page.goto(`${baseUrl}/profile/edit`);
-    const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#8a2a5e" } })
-      .jpeg()
-      .toBuffer();
-    await page.getByLabel("Choose a photo").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await page
+      .getByLabel("Choose a photo")
+      .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await jpeg("#8a2a5e") });
     await page.getByText("Main", { exact: true }).waitFor();
     await page.getByLabel("Headline").fill("Sunrise swims and strong coffee");
     await page.getByLabel("City").fill("Bondi");
@@ -42,6 +66,54 @@ describe("own profile in Chromium", () => {
     await page.getByText("Sunrise swims and strong coffee").waitFor();
     const src = await page.locator("main img").first().getAttribute("src");
     expect(src).toMatch(/^\/media\/photos\/.+-large\.webp$/);
+    await close();
+  });
+
+  it("moves a photo with the arrow buttons, keeps the order after a reload, and rolls back a failed save", async () => {
+    const { page, close } = await newPage(browser, 375);
+    await logInAsDemoMember(page);
+    const { tiles, order } = await openPhotoManager(page);
+    // The main photo stays first, so two more are needed for something to move.
+    const colours = ["#c45f93", "#3b0a2a", "#ff6f9f"];
+    while ((await tiles.count()) < 3) {
+      const count = await tiles.count();
+      const buffer = await jpeg(colours[count % colours.length] ?? "#c45f93");
+      await page
+        .getByLabel("Choose a photo")
+        .setInputFiles({ name: `photo-${count}.jpg`, mimeType: "image/jpeg", buffer });
+      await tiles.nth(count).waitFor();
+    }
+    const before = await order();
+    const last = before.length - 1;
+
+    expect(await tiles.first().getByRole("button", { name: /^Move/ }).count()).toBe(0);
+    expect(await moveButton(tiles.nth(1), "Move left").isDisabled()).toBe(true);
+    expect(await moveButton(tiles.nth(last), "Move right").isDisabled()).toBe(true);
+
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/profile/photos/order"));
+    await moveButton(tiles.nth(1), "Move right").click();
+    const moved = [before[0], before[2], before[1], ...before.slice(3)];
+    await expect.poll(order).toEqual(moved);
+    expect((await saved).status()).toBe(200);
+    // The moved photo's button keeps the focus, so a keyboard user can press it again.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("figure")?.dataset.photoId))
+      .toBe(before[1]);
+
+    // A fresh page load shows the order the server saved.
+    await openPhotoManager(page);
+    expect(await order()).toEqual(moved);
+    await screenshot(page, "profile-edit-photos-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "profile-edit-photos-1280");
+    await page.setViewportSize({ width: 375, height: 780 });
+
+    await page.route("**/api/profile/photos/order", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong."}' }),
+    );
+    await moveButton(tiles.nth(2), "Move left").click();
+    await page.getByRole("alert").getByText("Something went wrong.").waitFor();
+    await expect.poll(order).toEqual(moved);
     await close();
   });
 

@@ -16,12 +16,13 @@ import { presentProfile } from "./presenter";
 /** A viewer's visit counts once per profile per hour. */
 const VISIT_WINDOW_MS = 3600_000;
 
+/** The main photo first, then in the order the member set in the photo manager. */
 async function approvedPhotos(db: Db, userId: number) {
   return db
     .select({ uuid: photos.uuid, storageKey: photos.storageKey, isPrimary: photos.isPrimary })
     .from(photos)
     .where(and(eq(photos.userId, userId), eq(photos.status, "approved")))
-    .orderBy(desc(photos.isPrimary), asc(photos.id));
+    .orderBy(desc(photos.isPrimary), asc(photos.position), asc(photos.id));
 }
 
 /** The sender shown on a notification: name, uuid and picture. */

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reports } from "../../platform/db/schema";
+import { photos, reports } from "../../platform/db/schema";
 import { createMember, jsonRequest, lastMailTo, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
@@ -31,6 +33,26 @@ describe("reports", () => {
       reason: "harassment",
       status: "pending",
     });
+  });
+
+  it("stores a report of one photo against the photo and its owner", async () => {
+    const reporter = await createMember(server);
+    const owner = await createMember(server);
+    const [photo] = await server.context.database.db
+      .insert(photos)
+      .values({ userId: owner.id, storageKey: `photos/${randomUUID()}`, width: 800, height: 1000, status: "approved" })
+      .returning();
+    const session = await signIn(server, reporter.email ?? "", reporter.password);
+    const response = await server.request(
+      "/api/reports",
+      jsonRequest("POST", { photo_uuid: photo?.uuid, reason: "inappropriate_photo" }, session.authorization),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await server.context.database.db
+      .select()
+      .from(reports)
+      .where(eq(reports.photoId, photo?.id ?? 0));
+    expect(row).toMatchObject({ reporterId: reporter.id, reportedUserId: owner.id, reason: "inappropriate_photo" });
   });
 
   it("takes reports from guests who leave an email, and asks for one otherwise", async () => {

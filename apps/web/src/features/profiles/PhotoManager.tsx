@@ -1,33 +1,65 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiHeaders } from "@velvet/shared/api/headers";
-import { useRef, useState } from "react";
+import type { TOwnPhoto, TOwnPhotoListResponse } from "@velvet/shared/api/photos";
+import { useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../../lib/api-client";
 import { readAccessToken } from "../../lib/auth-storage";
 import { FormAlert } from "../../ui/forms/fields";
 import { useAuthStore } from "../auth/auth-store";
-
-interface OwnPhoto {
-  id: string;
-  status: "pending" | "approved" | "rejected";
-  is_primary: boolean;
-  urls: { thumb: string; medium: string; large: string };
-}
+import { type MoveDirection, movePhoto } from "./photo-order";
+import { ownPhotosKey, usePhotoReorder } from "./use-photo-reorder";
 
 const statusLabel = { pending: "Waiting for approval", approved: "", rejected: "Not approved" } as const;
 
-/** Upload, make primary and delete photos. Uploads go as multipart, which the JSON API client does not send. */
+/**
+ * Upload, make primary, reorder and delete photos. Uploads go as multipart, which the JSON API client does not send.
+ * Moving uses buttons rather than only drag and drop so it works on phones and from the keyboard.
+ */
 export function PhotoManager() {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
   const photos = useQuery({
-    queryKey: ["own-photos"],
-    queryFn: () => api.get<{ data: OwnPhoto[] }>("/profile/photos").then((response) => response.data),
+    queryKey: ownPhotosKey,
+    queryFn: () => api.get<TOwnPhotoListResponse>("/profile/photos").then((response) => response.data),
   });
-  const refresh = (list?: OwnPhoto[]) => {
-    if (list) queryClient.setQueryData(["own-photos"], list);
-    else void queryClient.invalidateQueries({ queryKey: ["own-photos"] });
+  const reorder = usePhotoReorder((error) => {
+    setAnnouncement("");
+    setProblem(error instanceof ApiError ? error.message : "Your new photo order was not saved. Please try again.");
+  });
+  const list = photos.data ?? [];
+  const movable = list.filter((photo) => !photo.is_primary).length > 1;
+
+  // A moved tile is a moved DOM node, which drops focus; give it back to the same button so arrows can be pressed again.
+  const refocus = useRef<{ id: string; direction: MoveDirection } | null>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (!target || !photos.data) return;
+    refocus.current = null;
+    const tile = grid.current?.querySelector(`[data-photo-id="${target.id}"]`);
+    const buttons = [...(tile?.querySelectorAll<HTMLButtonElement>("[data-move]") ?? [])].filter(
+      (button) => !button.disabled,
+    );
+    (buttons.find((button) => button.dataset.move === target.direction) ?? buttons[0])?.focus();
+  }, [photos.data]);
+
+  const move = (photo: TOwnPhoto, direction: MoveDirection) => {
+    const moved = movePhoto(list, photo.id, direction);
+    if (!moved) return;
+    setProblem(null);
+    refocus.current = { id: photo.id, direction };
+    setAnnouncement(
+      `Photo moved to position ${moved.findIndex((item) => item.id === photo.id) + 1} of ${moved.length}.`,
+    );
+    reorder.mutate(moved);
+  };
+
+  const refresh = (updated?: TOwnPhoto[]) => {
+    if (updated) queryClient.setQueryData(ownPhotosKey, updated);
+    else void queryClient.invalidateQueries({ queryKey: ownPhotosKey });
     void useAuthStore.getState().fetchUser();
   };
 
@@ -57,7 +89,7 @@ export function PhotoManager() {
     }
   };
 
-  const act = async (request: Promise<{ data: OwnPhoto[] }>) => {
+  const act = async (request: Promise<TOwnPhotoListResponse>) => {
     setProblem(null);
     try {
       refresh((await request).data);
@@ -69,9 +101,17 @@ export function PhotoManager() {
   return (
     <div className="space-y-4">
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
-      <div className="grid grid-cols-3 gap-3 sm:grid-cols-4">
-        {(photos.data ?? []).map((photo) => (
-          <figure key={photo.id} className="group relative overflow-hidden rounded-xl bg-velvet-50">
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <div ref={grid} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {list.map((photo, index) => (
+          <figure
+            key={photo.id}
+            data-photo-id={photo.id}
+            aria-label={`Photo ${index + 1} of ${list.length}${photo.is_primary ? ", main photo" : ""}`}
+            className="relative overflow-hidden rounded-xl bg-velvet-50"
+          >
             <img src={photo.urls.thumb} alt="" className="aspect-square w-full object-cover" />
             {photo.is_primary ? (
               <span className="absolute top-2 left-2 rounded-pill bg-rose-500 px-2 py-0.5 text-xs font-semibold text-white">
@@ -82,6 +122,20 @@ export function PhotoManager() {
               <span className="absolute inset-x-0 top-0 bg-velvet-950/70 px-2 py-1 text-center text-xs text-white">
                 {statusLabel[photo.status]}
               </span>
+            ) : null}
+            {movable && !photo.is_primary ? (
+              <div className="pointer-events-none absolute inset-x-2 top-1/2 flex -translate-y-1/2 justify-between">
+                <MoveButton
+                  direction="earlier"
+                  disabled={!movePhoto(list, photo.id, "earlier")}
+                  onClick={() => move(photo, "earlier")}
+                />
+                <MoveButton
+                  direction="later"
+                  disabled={!movePhoto(list, photo.id, "later")}
+                  onClick={() => move(photo, "later")}
+                />
+              </div>
             ) : null}
             <figcaption className="absolute inset-x-0 bottom-0 flex justify-between gap-1 bg-gradient-to-t from-velvet-950/80 to-transparent p-2 text-xs font-semibold text-white">
               {!photo.is_primary ? (
@@ -122,8 +176,45 @@ export function PhotoManager() {
         }}
       />
       <p className="text-xs text-muted">
+        {movable ? "Your main photo is shown first; use the arrows to put the others in order. " : ""}
         JPEG, PNG or WebP, up to 10 MB. We remove location and camera data from every photo.
       </p>
     </div>
+  );
+}
+
+function MoveButton({
+  direction,
+  disabled,
+  onClick,
+}: {
+  direction: MoveDirection;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      data-move={direction}
+      disabled={disabled}
+      onClick={onClick}
+      aria-label={direction === "earlier" ? "Move left" : "Move right"}
+      className="pointer-events-auto grid size-9 place-items-center rounded-full bg-white/90 text-velvet-800 shadow-card transition hover:bg-white hover:text-rose-500 disabled:pointer-events-none disabled:bg-white/40 disabled:text-velvet-900/40 disabled:shadow-none"
+    >
+      <svg
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        className="size-4"
+        aria-hidden="true"
+      >
+        <path
+          d={direction === "earlier" ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
   );
 }

@@ -1,19 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { reportReasons } from "@velvet/shared/api/reports";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { FormAlert } from "../../ui/forms/fields";
 import { type InteractionKind, interact, type ProfileWithRelation } from "./profile-api";
+import { type ReportFlow, ReportForm } from "./ReportForm";
 
-export function ProfileActions({ profile }: { profile: ProfileWithRelation }) {
+export function ProfileActions({ profile, report }: { profile: ProfileWithRelation; report: ReportFlow }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [relation, setRelation] = useState(profile.relation);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [reporting, setReporting] = useState(false);
-  const [reason, setReason] = useState<string>(reportReasons[0].key);
-  const [details, setDetails] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
 
   const toggle = async (kind: InteractionKind, key: keyof typeof relation, undoable: boolean) => {
     const undo = undoable && relation[key];
@@ -22,7 +19,7 @@ export function ProfileActions({ profile }: { profile: ProfileWithRelation }) {
       setRelation((current) => ({ ...current, [key]: !undo }));
       void queryClient.invalidateQueries({ queryKey: ["favorites"] });
     } catch (error) {
-      setNotice({ tone: "error", text: error instanceof ApiError ? error.message : "Please try again." });
+      setProblem(error instanceof ApiError ? error.message : "Please try again.");
     }
   };
 
@@ -32,25 +29,12 @@ export function ProfileActions({ profile }: { profile: ProfileWithRelation }) {
     navigate("/dashboard", { replace: true });
   };
 
-  const report = async () => {
-    try {
-      const { message } = await api.post<{ message: string }>("/reports", {
-        reported_uuid: profile.uuid,
-        reason,
-        details,
-      });
-      setNotice({ tone: "success", text: message });
-      setReporting(false);
-    } catch (error) {
-      setNotice({ tone: "error", text: error instanceof ApiError ? error.message : "Please try again." });
-    }
-  };
-
   const pill = (active: boolean) =>
     `btn flex-1 border ${active ? "border-rose-500 bg-rose-500 text-white" : "border-velvet-200 bg-white text-velvet-800 hover:border-velvet-400"}`;
   return (
     <div className="space-y-3">
-      {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+      {report.confirmation ? <FormAlert tone="success">{report.confirmation}</FormAlert> : null}
       <div className="flex gap-2">
         <button
           type="button"
@@ -85,41 +69,20 @@ export function ProfileActions({ profile }: { profile: ProfileWithRelation }) {
         <button
           type="button"
           className="font-semibold text-muted hover:text-velvet-800"
-          onClick={() => setReporting((open) => !open)}
+          aria-expanded={report.target?.kind === "profile"}
+          onClick={() => (report.target?.kind === "profile" ? report.close() : report.open({ kind: "profile" }))}
         >
           Report
         </button>
       </div>
-      {reporting ? (
-        <div className="space-y-3 rounded-xl border border-velvet-100 p-4">
-          <label className="block space-y-1.5 text-sm">
-            <span className="font-semibold text-velvet-900">Reason</span>
-            <select
-              className="w-full rounded-xl border border-velvet-200 px-3 py-2"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            >
-              {reportReasons.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block space-y-1.5 text-sm">
-            <span className="font-semibold text-velvet-900">What happened?</span>
-            <textarea
-              className="w-full rounded-xl border border-velvet-200 px-3 py-2"
-              rows={3}
-              maxLength={2000}
-              value={details}
-              onChange={(event) => setDetails(event.target.value)}
-            />
-          </label>
-          <button type="button" className="btn-primary w-full" onClick={() => void report()}>
-            Send report
-          </button>
-        </div>
+      {report.target ? (
+        <ReportForm
+          key={report.target.kind === "photo" ? report.target.uuid : "profile"}
+          profile={profile}
+          target={report.target}
+          onSent={report.sent}
+          onCancel={report.close}
+        />
       ) : null}
     </div>
   );

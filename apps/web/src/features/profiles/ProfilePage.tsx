@@ -8,11 +8,12 @@ import {
   relationshipStatusOptions,
   tattoosPiercingsOptions,
 } from "@velvet/shared/constants/profile-options";
-import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { ProfileActions } from "./ProfileActions";
+import { ProfileGallery } from "./ProfileGallery";
 import { fetchProfile } from "./profile-api";
+import { useReportFlow } from "./ReportForm";
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -27,7 +28,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 export default function ProfilePage() {
   const { profile: uuid = "" } = useParams();
   const query = useQuery({ queryKey: ["profile", uuid], queryFn: () => fetchProfile(uuid), retry: false });
-  const [active, setActive] = useState(0);
+  const report = useReportFlow();
 
   if (query.isPending) {
     return (
@@ -56,30 +57,14 @@ export default function ProfilePage() {
     );
   }
   const profile = query.data;
-  const gallery = profile.photos.length > 0 ? profile.photos.map((photo) => photo.urls) : [profile.primary_photo];
-  const current = gallery[Math.min(active, gallery.length - 1)] ?? profile.primary_photo;
   return (
     <div className="page-container grid gap-8 py-6 sm:py-10 lg:grid-cols-[1.2fr_1fr]">
-      <section aria-label="Photos" className="space-y-3">
-        <img
-          src={current.large}
-          alt={profile.username}
-          className="aspect-[4/5] w-full rounded-card object-cover shadow-card"
-        />
-        {gallery.length > 1 ? (
-          <div className="flex gap-2 overflow-x-auto">
-            {gallery.map((urls, index) => (
-              <button key={urls.thumb} type="button" onClick={() => setActive(index)} aria-label={`Photo ${index + 1}`}>
-                <img
-                  src={urls.thumb}
-                  alt=""
-                  className={`size-20 rounded-xl object-cover ${index === active ? "ring-2 ring-rose-500" : "opacity-80"}`}
-                />
-              </button>
-            ))}
-          </div>
-        ) : null}
-      </section>
+      <ProfileGallery
+        username={profile.username}
+        photos={profile.photos}
+        fallback={profile.primary_photo}
+        onReportPhoto={(photo) => report.open({ kind: "photo", uuid: photo.uuid, thumb: photo.urls.thumb })}
+      />
       <section className="space-y-6">
         <header>
           <h1 className="text-3xl font-semibold text-velvet-900">
@@ -95,7 +80,7 @@ export default function ProfilePage() {
             <p className="mt-3 font-display text-xl text-velvet-800 italic">“{profile.headline}”</p>
           ) : null}
         </header>
-        <ProfileActions profile={profile} />
+        <ProfileActions profile={profile} report={report} />
         {profile.about_me ? (
           <div className="card p-5">
             <h2 className="mb-2 text-lg font-semibold text-velvet-900">About me</h2>
