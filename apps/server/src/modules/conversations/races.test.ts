@@ -109,6 +109,16 @@ describe.runIf(process.env.DATABASE_URL)("sending under concurrency, on PostgreS
       env: { ...process.env, DATABASE_URL: database.url },
     });
     expect(stdout).toContain("every balance equals the sum of its ledger rows");
+
+    // A balance changed behind the ledger's back is reported, and the command fails.
+    await db.db.update(users).set({ credits: 7 }).where(eq(users.id, recipient.id));
+    const failed = await promisify(execFile)("npx", ["tsx", "src/modules/credits/ledger-check.ts"], {
+      cwd: serverDir,
+      env: { ...process.env, DATABASE_URL: database.url },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain(`balance 7 != ledger 0`);
+    await db.db.update(users).set({ credits: 0 }).where(eq(users.id, recipient.id));
   }, 60_000);
 
   it("turns the same client_id sent 5 times at once into one message and one charge", async () => {
