@@ -10,6 +10,7 @@ import { conversationRoutes } from "./modules/conversations/routes";
 import { creditRoutes } from "./modules/credits/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { interactionRoutes } from "./modules/interactions/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { photoRoutes } from "./modules/photos/routes";
 import { presenceRoutes } from "./modules/presence/routes";
 import { profileRoutes } from "./modules/profiles/routes";
@@ -86,6 +87,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => photoRoutes(scope, context));
   await app.register(async (scope) => creditRoutes(scope, context));
   await app.register(async (scope) => conversationRoutes(scope, context));
+  await app.register(async (scope) => notificationRoutes(scope, context));
   await app.register(async (scope) => presenceRoutes(scope, context, realtime));
   await app.register(async (scope) => reportRoutes(scope, context));
   await app.register(async (scope) => realtimeAuthRoutes(scope, context));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ensureMessagePrices } from "./modules/credits/prices";
+import { connectedThroughChannels, NotificationDigest } from "./modules/notifications/email-digest";
 import { createBroadcaster } from "./modules/realtime/broadcaster";
 import { createRealtimeServer } from "./modules/realtime/create-realtime-server";
 import { OutboxDispatcher } from "./modules/realtime/outbox";
@@ -65,6 +66,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   realtime.attach(app.server);
   await app.listen({ host: config.host, port: config.port });
   await outbox.start();
+  const digest = new NotificationDigest(
+    context,
+    connectedThroughChannels(() => realtime.directory.counts()),
+  );
+  digest.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -72,7 +78,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const close = (closeOptions: { realtimeStaggerMs?: number } = {}) => {
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
-      await outbox.stop();
+      await Promise.all([outbox.stop(), digest.stop()]);
       await context.redis?.quit().catch(() => {});
       await database.close();
     })();

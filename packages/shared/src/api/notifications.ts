@@ -25,3 +25,35 @@ export const ZNotificationSchema = z.object({
     .catchall(z.unknown()),
 });
 export type TNotification = z.infer<typeof ZNotificationSchema>;
+
+export const NOTIFICATION_PAGE_SIZE = 15;
+
+export const ZNotificationListResponseSchema = z.object({
+  data: z.array(ZNotificationSchema),
+  meta: z.object({ current_page: z.number().int(), last_page: z.number().int(), total: z.number().int() }),
+});
+
+export const ZNotificationCountResponseSchema = z.object({ data: z.object({ count: z.number().int() }) });
+
+export const popupActionTypes = ["IMPRESSION", "CLICKED"] as const;
+
+export const ZSitePopupRequestSchema = z.object({
+  profile_user_uuid: z.uuid(),
+  notification_type: z.enum(notificationActionTypes),
+  action_type: z.enum(popupActionTypes),
+});
+
+export const ZPushClickQuerySchema = z.object({
+  x: z.coerce.number().int().min(0).max(1_000_000),
+  t: z.coerce.number().int().min(0).max(100),
+});
+
+export const ZMemberFeaturesRequestSchema = z.object({
+  muteUserNotifications: z.boolean().optional(),
+  promoBadge: z.enum(["v1", "v2"]).nullable().optional(),
+});
+
+export const notificationMessages = {
+  cannotMuteSelf: "You cannot mute your own notifications.",
+  unknownMember: "There is no member with that name.",
+} as const;

@@ -1,9 +1,11 @@
 import { ZImpersonationTokenResponseSchema } from "@velvet/shared/api/account";
+import { ZMemberFeaturesRequestSchema } from "@velvet/shared/api/notifications";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
+import { setMemberFeatures } from "./features-service";
 import { issueImpersonationToken } from "./impersonation-service";
 import { requireStaff } from "./policy";
 
@@ -30,5 +32,23 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
         .status(201)
         .send({ data: { token: grant.token, expires_at: grant.expiresAt.toISOString(), url: grant.url } });
     },
+  );
+
+  api.put(
+    "/api/admin/users/:uuid/features",
+    {
+      onRequest: [requireAuth(context), requireStaff(["admin"])],
+      schema: {
+        tags: ["admin"],
+        summary: "Set a member's feature flags (muteUserNotifications, promoBadge); admins only",
+        security: [{ siteKey: [], bearer: [] }],
+        params: z.object({ uuid: z.uuid() }),
+        body: ZMemberFeaturesRequestSchema,
+        response: { 200: z.object({ data: z.record(z.string(), z.union([z.string(), z.boolean()])) }) },
+      },
+    },
+    async (request) => ({
+      data: await setMemberFeatures(context, authOf(request).user, request.params.uuid, request.body, request.ip),
+    }),
   );
 }

@@ -1,7 +1,8 @@
 import type { NotificationActionType } from "@velvet/shared/api/notifications";
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { notifications } from "../../platform/db/schema";
+import { notificationMutes, notifications } from "../../platform/db/schema";
 import { recordRealtimeEvent } from "../realtime/outbox";
 import { presentNotification } from "./presenter";
 
@@ -13,10 +14,17 @@ export interface NotificationParty {
   image: string;
 }
 
+/** What reaches a member by email when they are away (grouped in a digest, see email-digest.ts). */
+export const EMAILED_ACTION_TYPES: ReadonlySet<NotificationActionType> = new Set([
+  "MESSAGE_RECEIVED",
+  "PROFILE_WINK",
+  "USER_LIKE",
+]);
+
 /**
- * The one way notifications are made (issue 5; the notifications issue adds
- * mute, list and email). Inside the caller's transaction: the row and the
- * NEW_NOTIFICATION event, which goes out only after commit.
+ * The one way notifications are made. Inside the caller's transaction: the
+ * row and the NEW_NOTIFICATION event, which goes out only after commit. A
+ * sender the member muted creates nothing.
  */
 export async function notify(
   tx: Db,
@@ -27,6 +35,12 @@ export async function notify(
     extra?: Record<string, unknown>;
   },
 ): Promise<void> {
+  const [muted] = await tx
+    .select({ userId: notificationMutes.userId })
+    .from(notificationMutes)
+    .where(and(eq(notificationMutes.userId, input.recipient.id), eq(notificationMutes.mutedUserId, input.from.id)))
+    .limit(1);
+  if (muted) return;
   const data = {
     timestamp: Math.floor(Date.now() / 1000),
     action_type: input.actionType,
@@ -37,7 +51,13 @@ export async function notify(
   };
   const [row] = await tx
     .insert(notifications)
-    .values({ userId: input.recipient.id, fromUserId: input.from.id, actionType: input.actionType, data })
+    .values({
+      userId: input.recipient.id,
+      fromUserId: input.from.id,
+      actionType: input.actionType,
+      data,
+      emailDue: EMAILED_ACTION_TYPES.has(input.actionType),
+    })
     .returning();
   if (!row) return;
   await recordRealtimeEvent(

@@ -82,6 +82,8 @@ export const users = pgTable(
     receivedWinksCount: integer("received_winks_count").notNull().default(0),
     /** The credit balance: always the sum of the member's `credit_ledger` rows, never below 0. */
     credits: integer("credits").notNull().default(0),
+    /** When the last notification digest email went out (at most one every 15 minutes). */
+    lastNotificationEmailAt: timestamp("last_notification_email_at", { withTimezone: true }),
     /** The 24-hour unlimited-message pass lasts until this moment (has_unli_message while in the future). */
     unlimitedUntil: timestamp("unlimited_until", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
@@ -309,10 +311,16 @@ export const notifications = pgTable(
     actionType: varchar("action_type", { length: 30 }).notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** The member was away when it arrived (a message, wink or like): it waits for the next email digest. */
+    emailDue: boolean("email_due").notNull().default(false),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("notifications_user_idx").on(table.userId, table.id),
+    index("notifications_email_due_idx")
+      .on(table.userId, table.id)
+      .where(sql`${table.emailDue} and ${table.emailedAt} is null`),
     index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
   ],
 );
@@ -478,4 +486,49 @@ export const messages = pgTable(
     index("messages_unread_idx").on(table.conversationId, table.toId).where(sql`${table.readAt} is null`),
     check("messages_type_check", sql`${table.type} in ('text', 'image', 'wink', 'like', 'trigger')`),
   ],
+);
+
+/** Senders a member muted: no notification from them is created until unmuted. */
+export const notificationMutes = pgTable(
+  "notification_mutes",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mutedUserId: bigint("muted_user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("notification_mutes_pair_unique").on(table.userId, table.mutedUserId)],
+);
+
+/** Notification popups shown or clicked (spec §7 /site-popups), for reporting. */
+export const sitePopupEvents = pgTable(
+  "site_popup_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    profileUserId: bigint("profile_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    notificationType: varchar("notification_type", { length: 30 }).notNull(),
+    actionType: varchar("action_type", { length: 10 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("site_popup_events_created_idx").on(table.createdAt),
+    check("site_popup_events_action_check", sql`${table.actionType} in ('IMPRESSION', 'CLICKED')`),
+  ],
+);
+
+/** Clicks on browser push notifications (spec §7 /push-notification-clicks), for reporting. */
+export const pushNotificationClicks = pgTable(
+  "push_notification_clicks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    x: integer("x").notNull(),
+    t: integer("t").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("push_notification_clicks_created_idx").on(table.createdAt)],
 );

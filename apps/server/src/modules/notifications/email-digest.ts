@@ -1,0 +1,146 @@
+import type { TNotification } from "@velvet/shared/api/notifications";
+import { realtimeChannels } from "@velvet/shared/realtime/events";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { notifications, users } from "../../platform/db/schema";
+import { mailSite, notificationMail } from "../../platform/mail/templates";
+import { unsubscribeUrl } from "../accounts/unsubscribe-tokens";
+
+/** At most one notification email per member in this window; what arrives meanwhile waits for the next one. */
+export const DIGEST_WINDOW_MS = 15 * 60_000;
+const RUN_EVERY_MS = 30_000;
+
+export type ConnectionCheck = (userUuid: string) => Promise<boolean>;
+
+/** A connection check backed by the real-time channel directory (every signed-in tab joins its notifications channel). */
+export function connectedThroughChannels(counts: () => Promise<Map<string, number>>): ConnectionCheck {
+  return async (userUuid) => ((await counts()).get(realtimeChannels.notifications(userUuid)) ?? 0) > 0;
+}
+
+/**
+ * Emails members who were away when a message, wink or like arrived: one
+ * email groups everything pending, at most one every 15 minutes, never to a
+ * member who turned notification emails off or who is connected now (they see
+ * it live). Claiming is atomic, so several processes never send twice.
+ */
+export class NotificationDigest {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly isConnected: ConnectionCheck,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.runOnce()
+        .catch((error: unknown) => {
+          this.context.logger.warn({ err: error }, "notification digest failed");
+          return 0;
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, RUN_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass over members with pending notifications; answers how many emails went out. */
+  async runOnce(now = new Date()): Promise<number> {
+    const { db } = this.context.database;
+    const pending = await db
+      .selectDistinct({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.emailDue, true), isNull(notifications.emailedAt)));
+    let sent = 0;
+    for (const { userId } of pending) if (await this.digestFor(userId, now)) sent += 1;
+    return sent;
+  }
+
+  private async digestFor(userId: number, now: Date): Promise<boolean> {
+    const { db } = this.context.database;
+    const [member] = await db.select().from(users).where(eq(users.id, userId));
+    const pendingRows = and(
+      eq(notifications.userId, userId),
+      eq(notifications.emailDue, true),
+      isNull(notifications.emailedAt),
+    );
+    const wantsEmail =
+      member?.email && !member.deletedAt && !member.deactivatedAt && member.preferences.email?.notifications !== false;
+    if (!member?.email || !wantsEmail || (await this.isConnected(member.uuid))) {
+      // Seen live, or not wanted: these will never be emailed.
+      await db.update(notifications).set({ emailDue: false }).where(pendingRows);
+      return false;
+    }
+    const claimed = await db.transaction(async (tx) => {
+      const [window] = await tx
+        .update(users)
+        .set({ lastNotificationEmailAt: now })
+        .where(
+          and(
+            eq(users.id, userId),
+            or(
+              isNull(users.lastNotificationEmailAt),
+              lt(users.lastNotificationEmailAt, new Date(now.getTime() - DIGEST_WINDOW_MS)),
+            ),
+          ),
+        )
+        .returning({ id: users.id });
+      if (!window) return [];
+      const rows = await tx
+        .update(notifications)
+        .set({ emailedAt: now })
+        .where(pendingRows)
+        .returning({ id: notifications.id, actionType: notifications.actionType, data: notifications.data });
+      // Nothing left to send (another process took it): give the window back.
+      if (rows.length === 0)
+        await tx
+          .update(users)
+          .set({ lastNotificationEmailAt: member.lastNotificationEmailAt })
+          .where(eq(users.id, userId));
+      return rows.sort((a, b) => a.id - b.id);
+    });
+    if (claimed.length === 0) return false;
+    const { config } = this.context;
+    const lines = claimed.map((row) => describe(row.actionType, row.data as TNotification["data"]));
+    const messages = claimed.filter((row) => row.actionType === "MESSAGE_RECEIVED").length;
+    await this.context.mailer.send({
+      to: member.email,
+      ...notificationMail(
+        mailSite(config),
+        {
+          subject:
+            claimed.length === 1
+              ? `${lines[0]} on ${config.siteName}`
+              : `${claimed.length} new notifications on ${config.siteName}`,
+          heading: claimed.length === 1 ? "Someone is thinking of you" : "You were missed",
+          paragraphs: [...lines.map((line) => `${line}.`), "Sign in to answer while they are still around."],
+          button: {
+            label: messages > 0 ? "Read your messages" : "See who it was",
+            url: `${config.appUrl}${messages > 0 ? "/messages" : "/dashboard"}`,
+          },
+        },
+        unsubscribeUrl(config, member.uuid),
+      ),
+    });
+    return true;
+  }
+}
+
+function describe(actionType: string, data: TNotification["data"]): string {
+  const name = data.from_user_name;
+  if (actionType === "PROFILE_WINK") return `${name} winked at you`;
+  if (actionType === "USER_LIKE") return `${name} liked your profile`;
+  const message = (data as { message?: { type?: string; text?: string } }).message;
+  if (message?.type === "image") return `${name} sent you a photo`;
+  const text = message?.text?.trim();
+  return text
+    ? `${name} sent you a message: “${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`
+    : `${name} sent you a message`;
+}
