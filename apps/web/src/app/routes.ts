@@ -50,6 +50,10 @@ const profiles = {
   edit: () => import("../features/profiles/EditProfilePage"),
   complete: () => import("../features/profiles/CompleteProfilePage"),
 };
+const messages = {
+  list: () => import("../features/messages/MessagesPage"),
+  conversation: () => import("../features/messages/ConversationPage"),
+};
 const home = () => import("../features/home/HomePage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
@@ -88,8 +92,8 @@ export const pageRoutes: PageRoute[] = [
   open("/unsubscribe", "Unsubscribe", { layout: "auth", page: auth.unsubscribe }),
 
   member("/dashboard", "Search", { page: profiles.dashboard }),
-  member("/messages", "Messages"),
-  member("/messages/:id", "Conversation", { name: "messages-id", layout: "chat" }),
+  member("/messages", "Messages", { page: messages.list }),
+  member("/messages/:id", "Conversation", { name: "messages-id", layout: "chat", page: messages.conversation }),
   member("/my-profile", "My profile", { page: profiles.mine }),
   member("/profile/edit", "Edit profile", { page: profiles.edit }),
   member("/profile/complete", "Complete your profile", { page: profiles.complete }),

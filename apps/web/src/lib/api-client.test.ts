@@ -36,6 +36,17 @@ describe("the API client", () => {
     expect(headers.Authorization).toBe("Bearer jwt-123");
   });
 
+  it("sends a FormData body as multipart, leaving the Content-Type (and its boundary) to fetch", async () => {
+    const fetchMock = respond(201, { data: { uuid: "u" } });
+    vi.stubGlobal("fetch", fetchMock);
+    const form = new FormData();
+    form.append("photo", new Blob(["x"], { type: "image/png" }), "x.png");
+    await api.post("/message-images", form);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
+  });
+
   it("clears old validation errors before a request and stores a 422's errors, first message per field", async () => {
     useValidationStore.setState({ errors: { city: "old" } });
     vi.stubGlobal(

@@ -81,14 +81,16 @@ async function sendRequest<T>(
   if (deviceId) headers[apiHeaders.deviceId] = deviceId;
   const token = readAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // Multipart bodies (uploads) set their own Content-Type with the boundary.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.body === undefined ? null : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ?? null,
       credentials: "same-origin",
     });

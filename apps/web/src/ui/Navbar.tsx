@@ -1,14 +1,58 @@
-import { Link, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { logout, useAuthStore } from "../features/auth/auth-store";
+import { balanceLabel } from "../features/credits/balance";
+import { ChatIcon, CoinIcon } from "./icons";
 import { Logo } from "./Logo";
 import { OnlineCount } from "./OnlineCount";
 
-/** The signed-in corner: who you are, settings, and sign-out. The full member navbar grows around it. */
+/** Messages with the unread badge: icon and label on desktop, the icon alone on a phone. */
+function MessagesLink({ tone, unread }: { tone: "light" | "dark"; unread: number }) {
+  const text = tone === "light" ? "text-white/90 hover:text-white" : "text-velvet-800 hover:text-velvet-950";
+  return (
+    <NavLink
+      to="/messages"
+      className={({ isActive }) =>
+        `relative flex items-center gap-1.5 rounded-pill p-2 text-sm font-semibold lg:px-3 ${text} ${isActive ? (tone === "light" ? "bg-white/10" : "bg-velvet-50") : ""}`
+      }
+      aria-label={unread > 0 ? `Messages, ${unread} unread` : "Messages"}
+    >
+      <span className="relative">
+        <ChatIcon className="size-6" />
+        {unread > 0 ? (
+          <span className="absolute -top-1.5 -right-2 grid h-[1.1rem] min-w-[1.1rem] place-items-center rounded-pill bg-rose-500 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-velvet-900">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </span>
+      <span className="hidden lg:inline">Messages</span>
+    </NavLink>
+  );
+}
+
+/** The account balance (spec §2): credits, or '24h' with the pass; it leads to buying credits. */
+function BalancePill({ tone }: { tone: "light" | "dark" }) {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  const label = balanceLabel(user);
+  return (
+    <Link
+      to="/credits/buy"
+      className={`inline-flex items-center gap-1 rounded-pill px-2.5 py-1 text-sm font-bold tabular-nums ring-1 transition ${tone === "light" ? "bg-white/10 text-white ring-white/20 hover:bg-white/20" : "bg-velvet-50 text-velvet-800 ring-velvet-100 hover:bg-velvet-100"}`}
+      aria-label={`Account balance: ${label === "24h" ? "24-hour pass" : `${label} credits`}. Buy credits`}
+      title="Buy credits"
+    >
+      <CoinIcon className="size-4 text-amber-300" />
+      {label}
+    </Link>
+  );
+}
+
+/** The signed-in corner: who you are, messages, balance, settings, and sign-out. The full member navbar grows around it. */
 function MemberCorner({ tone }: { tone: "light" | "dark" }) {
   const user = useAuthStore((state) => state.user);
   const text = tone === "light" ? "text-white/90 hover:text-white" : "text-velvet-800 hover:text-velvet-950";
   return (
-    <div className="flex items-center gap-2 sm:gap-4">
+    <div className="flex items-center gap-1.5 sm:gap-3">
       <OnlineCount tone={tone} />
       <nav className="hidden items-center gap-1 md:flex" aria-label="Member">
         <Link to="/dashboard" className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}>
@@ -21,6 +65,8 @@ function MemberCorner({ tone }: { tone: "light" | "dark" }) {
           My favorites
         </Link>
       </nav>
+      <MessagesLink tone={tone} unread={user?.unread_messages_count ?? 0} />
+      <BalancePill tone={tone} />
       <Link
         to="/account"
         className={`flex items-center gap-2 text-sm font-semibold ${text}`}
@@ -38,7 +84,7 @@ function MemberCorner({ tone }: { tone: "light" | "dark" }) {
       <button
         type="button"
         onClick={() => void logout()}
-        className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}
+        className={`rounded-pill px-2 py-2 text-sm font-semibold sm:px-3 ${text}`}
       >
         Logout
       </button>
@@ -65,7 +111,7 @@ export function Navbar({ variant = "solid" }: { variant?: "solid" | "transparent
   return (
     <header className={background}>
       <nav className="page-container flex h-16 items-center justify-between gap-4" aria-label="Main">
-        <Logo tone={tone} />
+        <Logo tone={tone} compactOnMobile={loggedIn} />
         {loggedIn ? <MemberCorner tone={tone} /> : <VisitorLinks tone={tone} onLoginPage={onLoginPage} />}
       </nav>
     </header>

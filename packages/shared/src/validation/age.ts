@@ -2,14 +2,16 @@
  * Calendar arithmetic for the 18+ rule, on plain YYYY-MM-DD dates so the
  * answer depends only on the site's calendar date, never on a clock offset.
  */
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function todayInTimezone(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
+  // Making a formatter costs a hundred times more than using one, and this runs on every search.
+  let format = calendarFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendarFormats.set(timeZone, format);
+  }
+  return format.format(now); // en-CA formats as YYYY-MM-DD
 }
 
 function split(isoDate: string): [number, number, number] {

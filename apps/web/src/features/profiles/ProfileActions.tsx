@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { FormAlert } from "../../ui/forms/fields";
+import { ChatIcon } from "../../ui/icons";
+import { SayHiDialog } from "../messages/SayHiDialog";
 import { type InteractionKind, interact, type ProfileWithRelation } from "./profile-api";
 import { type ReportFlow, ReportForm } from "./ReportForm";
 
@@ -11,6 +13,7 @@ export function ProfileActions({ profile, report }: { profile: ProfileWithRelati
   const navigate = useNavigate();
   const [relation, setRelation] = useState(profile.relation);
   const [problem, setProblem] = useState<string | null>(null);
+  const [composing, setComposing] = useState(false);
 
   const toggle = async (kind: InteractionKind, key: keyof typeof relation, undoable: boolean) => {
     const undo = undoable && relation[key];
@@ -35,6 +38,16 @@ export function ProfileActions({ profile, report }: { profile: ProfileWithRelati
     <div className="space-y-3">
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
       {report.confirmation ? <FormAlert tone="success">{report.confirmation}</FormAlert> : null}
+      <button type="button" className="btn-primary w-full py-3 text-base" onClick={() => setComposing(true)}>
+        <ChatIcon className="size-5" />
+        Message
+      </button>
+      {composing ? (
+        <SayHiDialog
+          profile={{ uuid: profile.uuid, username: profile.username, photoUrl: profile.primary_photo.thumb }}
+          onClose={() => setComposing(false)}
+        />
+      ) : null}
       <div className="flex gap-2">
         <button
           type="button"

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { clientConfig } from "../../lib/client-config";
 import { useAuthStore } from "../auth/auth-store";
+import { conversationKeys } from "../messages/conversation-keys";
 import { useRealtimeStore } from "./realtime-store";
 
 /** Opens the real-time connection while a member is signed in; pusher-js loads lazily, on demand. */
@@ -32,6 +33,11 @@ export function RealtimeConnection() {
         reconnected: () => {
           refreshUser();
           void queryClient.invalidateQueries();
+        },
+        unreadMessagesChanged: (count) => {
+          const current = useAuthStore.getState().user;
+          if (current) useAuthStore.getState().setUser({ ...current, unread_messages_count: count });
+          void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
         },
       });
     });

@@ -1,7 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import type { TClientConfig } from "@velvet/shared/api/system";
 import { realtimeClientTimings } from "@velvet/shared/constants/limits";
-import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
+import { type RealtimeEventPayloads, realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import Pusher from "pusher-js";
 import { readAccessToken } from "../../lib/auth-storage";
 import { type ConnectionState, CREDITS_EARNED_EVENT, useRealtimeStore } from "./realtime-store";
@@ -13,6 +13,8 @@ export interface RealtimeHandlers {
   notificationsChanged(): void;
   /** Back after a drop: refetch whatever could have been missed. */
   reconnected(): void;
+  /** The member's unread message count changed (a message arrived, or was read in any tab). */
+  unreadMessagesChanged(count: number): void;
 }
 
 /**
@@ -42,18 +44,25 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
     },
   });
 
+  const store = useRealtimeStore.getState();
+  store.setPusher(pusher);
   let wasConnected = false;
   pusher.connection.bind("state_change", ({ current }: { current: ConnectionState }) => {
-    useRealtimeStore.getState().setState(current);
+    store.setState(current);
     if (current !== "connected") return;
     // Events sent while we were away are not replayed by the protocol, so fetch what may have changed.
+    // (Channels subscribe again on their own; an open conversation catches up when its subscription succeeds.)
     if (wasConnected) handlers.reconnected();
     wasConnected = true;
   });
 
-  pusher.subscribe(realtimeChannels.notifications(user.uuid)).bind(realtimeEvents.newNotification, () => {
-    handlers.notificationsChanged();
-  });
+  const notifications = pusher.subscribe(realtimeChannels.notifications(user.uuid));
+  notifications.bind(realtimeEvents.newNotification, () => handlers.notificationsChanged());
+  notifications.bind(
+    realtimeEvents.unreadMessages,
+    (payload: RealtimeEventPayloads[typeof realtimeEvents.unreadMessages]) =>
+      handlers.unreadMessagesChanged(payload.unread_messages_count),
+  );
   pusher.subscribe(realtimeChannels.credits(user.uuid)).bind(realtimeEvents.creditsEarned, (payload: unknown) => {
     handlers.refreshUser();
     window.dispatchEvent(new CustomEvent(CREDITS_EARNED_EVENT, { detail: payload }));
@@ -67,6 +76,7 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
 
   return () => {
     pusher.disconnect();
-    useRealtimeStore.getState().setState("disconnected");
+    store.setPusher(null);
+    store.setState("disconnected");
   };
 }

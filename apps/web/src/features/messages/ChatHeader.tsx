@@ -1,0 +1,92 @@
+import type { TConversation } from "@velvet/shared/api/conversations";
+import { useState } from "react";
+import { Link } from "react-router";
+import { BackIcon, StarIcon, TrashIcon } from "../../ui/icons";
+import { Modal } from "../../ui/Modal";
+import { Avatar } from "./Avatar";
+
+/** Back to the list, who this is (to their profile), and the star and delete actions. */
+export function ChatHeader({
+  conversation,
+  lastActive,
+  typing,
+  onToggleStar,
+  onDelete,
+}: {
+  conversation: TConversation;
+  lastActive: string;
+  typing: boolean;
+  onToggleStar(): void;
+  onDelete(): Promise<void>;
+}) {
+  const { chatmate, star } = conversation;
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const status = typing ? "typing…" : chatmate.online ? "Online now" : `Active ${lastActive}`;
+  const action =
+    "grid size-10 place-items-center rounded-full transition hover:bg-velvet-50 disabled:cursor-not-allowed disabled:opacity-50";
+  return (
+    <header className="flex items-center gap-1 border-b border-velvet-100 bg-white/95 px-2 py-2 backdrop-blur sm:gap-2 sm:px-4">
+      <Link to="/messages" className={`${action} text-velvet-700`} aria-label="Back to messages">
+        <BackIcon className="size-6" />
+      </Link>
+      <Link to={`/profile/${chatmate.uuid}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-1 pr-2">
+        <Avatar party={chatmate} size="md" />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold text-velvet-900">{chatmate.username}</span>
+          <span
+            className={`block truncate text-xs ${typing || chatmate.online ? "font-medium text-success" : "text-muted"}`}
+          >
+            {status}
+          </span>
+        </span>
+      </Link>
+      <button
+        type="button"
+        className={`${action} ${star ? "text-amber-400" : "text-velvet-400 hover:text-velvet-700"}`}
+        onClick={onToggleStar}
+        aria-pressed={star}
+        aria-label={star ? "Unstar conversation" : "Star conversation"}
+        title={star ? "Starred" : "Star"}
+      >
+        <StarIcon filled={star} className="size-6" />
+      </button>
+      <button
+        type="button"
+        className={`${action} text-velvet-400 hover:text-danger`}
+        onClick={() => setConfirming(true)}
+        aria-label="Delete conversation"
+        title="Delete"
+      >
+        <TrashIcon className="size-6" />
+      </button>
+      {confirming ? (
+        <Modal label="Delete this conversation?" onClose={() => setConfirming(false)}>
+          <div className="p-6">
+            <h2 className="text-xl font-semibold text-velvet-900">Delete this conversation?</h2>
+            <p className="mt-2 text-sm text-muted">
+              The messages so far disappear from your inbox. {chatmate.username} keeps their copy, and a new message
+              brings the conversation back.
+            </p>
+            <div className="mt-6 flex justify-end gap-2">
+              <button type="button" className="btn-outline" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn bg-danger text-white hover:brightness-110"
+                disabled={deleting}
+                onClick={() => {
+                  setDeleting(true);
+                  void onDelete().finally(() => setDeleting(false));
+                }}
+              >
+                {deleting ? "Deleting…" : "Delete"}
+              </button>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
+    </header>
+  );
+}

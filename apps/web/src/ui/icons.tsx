@@ -1,0 +1,147 @@
+import type { SVGProps } from "react";
+
+/** Small line icons (24 px grid, currentColor) shared by the navbar and the messages pages. */
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Outline({ children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function ChatIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M20.25 8.5c.9.3 1.5 1.1 1.5 2.1v4.3c0 1.1-.9 2.1-2 2.2l-1 .1v3.1l-3-3h-3.1c-.6 0-1.1-.1-1.5-.4" />
+      <path d="M15.75 4.5H5.25c-1.2 0-2.25 1-2.25 2.2v6c0 1.3 1 2.3 2.25 2.3H7.5v3.7l3.8-3.7h4.45c1.25 0 2.25-1 2.25-2.3v-6c0-1.2-1-2.2-2.25-2.2Z" />
+    </Outline>
+  );
+}
+
+export function StarIcon({ filled, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Outline {...props} fill={filled ? "currentColor" : "none"}>
+      <path d="M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11c.08.2.27.33.48.35l5.52.44c.5.04.7.66.32.98l-4.2 3.6a.56.56 0 0 0-.18.56l1.28 5.38a.56.56 0 0 1-.84.61l-4.72-2.88a.56.56 0 0 0-.59 0l-4.72 2.88a.56.56 0 0 1-.84-.6l1.28-5.39a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .32-.98l5.52-.44c.21-.02.4-.15.48-.35l2.13-5.11Z" />
+    </Outline>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="m14.7 9-.34 9m-4.78 0L9.26 9m9.97-3.2c.34.05.68.1 1.02.17M19.23 5.8 18.16 19.67A2.25 2.25 0 0 1 15.92 21.75H8.08a2.25 2.25 0 0 1-2.24-2.08L4.77 5.8m14.46 0a48 48 0 0 0-3.48-.4m-12 .57c.34-.06.68-.11 1.02-.16m0 0a48 48 0 0 1 3.48-.41m7.5 0v-.92c0-1.18-.91-2.16-2.09-2.2a52 52 0 0 0-3.32 0c-1.18.04-2.09 1.02-2.09 2.2v.92m7.5 0a48.7 48.7 0 0 0-7.5 0" />
+    </Outline>
+  );
+}
+
+export function BackIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M15.75 19.5 8.25 12l7.5-7.5" />
+    </Outline>
+  );
+}
+
+export function PhotoIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 20.25h16.5a1.5 1.5 0 0 0 1.5-1.5V5.25a1.5 1.5 0 0 0-1.5-1.5H3.75a1.5 1.5 0 0 0-1.5 1.5v13.5a1.5 1.5 0 0 0 1.5 1.5Zm10.5-11.25h.01v.01h-.01V9Zm.38 0a.38.38 0 1 1-.76 0 .38.38 0 0 1 .76 0Z" />
+    </Outline>
+  );
+}
+
+export function WinkIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <circle cx="12" cy="12" r="9.25" />
+      <path d="M8 10h2.5M14.75 9.25v1.5M8.5 14.5c1.9 2 5.1 2 7 0" />
+    </Outline>
+  );
+}
+
+export function SendIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M6 12 3.27 3.13A59.8 59.8 0 0 1 21.49 12 59.8 59.8 0 0 1 3.27 20.88L6 12Zm0 0h7.5" />
+    </Outline>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="m21 21-5.2-5.2m0 0A7.5 7.5 0 1 0 5.2 5.2a7.5 7.5 0 0 0 10.6 10.6Z" />
+    </Outline>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M6 18 18 6M6 6l12 12" />
+    </Outline>
+  );
+}
+
+export function CoinIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <circle cx="12" cy="12" r="8.25" />
+      <path d="M12 7.5v9M14.6 9.4c-.5-.7-1.5-1.15-2.6-1.15-1.45 0-2.6.8-2.6 1.85s1.15 1.6 2.6 1.9c1.45.3 2.6.85 2.6 1.9s-1.15 1.85-2.6 1.85c-1.1 0-2.1-.45-2.6-1.15" />
+    </Outline>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Outline {...props} strokeWidth={2.2}>
+      <path d="m4.5 12.75 4.5 4.5 10.5-10.5" />
+    </Outline>
+  );
+}
+
+export function DoubleCheckIcon(props: IconProps) {
+  return (
+    <Outline {...props} viewBox="0 0 28 24" strokeWidth={2.2}>
+      <path d="m2.5 12.75 4.5 4.5 10.5-10.5M12.5 16.5l.75.75 10.5-10.5" />
+    </Outline>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <circle cx="12" cy="12" r="8.25" />
+      <path d="M12 7.5V12l3 1.75" />
+    </Outline>
+  );
+}
+
+export function AlertIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.75v5M12 16.25h.01" />
+    </Outline>
+  );
+}
+
+export function HeartIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M21 8.25c0-2.49-2.1-4.5-4.69-4.5-1.93 0-3.6 1.13-4.31 2.73-.72-1.6-2.38-2.73-4.31-2.73C5.1 3.75 3 5.76 3 8.25c0 7.22 9 12 9 12s9-4.78 9-12Z" />
+    </Outline>
+  );
+}

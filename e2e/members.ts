@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+
+/** The site key the server accepts: the first of SITE_KEYS, as the web build picks it. */
+export const SITE_KEY = (
+  process.env.SITE_KEYS ??
+  /^SITE_KEYS=(.*)$/m.exec(
+    readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.env.example"), "utf8"),
+  )?.[1] ??
+  ""
+)
+  .split(",")[0]
+  ?.trim();
+
+export interface Member {
+  email: string;
+  password: string;
+  username: string;
+  uuid: string;
+  token: string;
+}
+
+/** Calls the API as a member would through the web app (site key, bearer token, JSON). */
+export async function callApi<T = unknown>(
+  baseUrl: string,
+  method: string,
+  apiPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: {
+      "X-Site-Key": SITE_KEY ?? "",
+      Accept: "application/json",
+      ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+/** The captured email to an address (/dev/mail), waiting for it to arrive. */
+async function mailTo(baseUrl: string, address: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const list = await (await fetch(`${baseUrl}/dev/mail`)).text();
+    for (const [, id] of list.matchAll(/href="\/dev\/mail\/([^"]+)"/g)) {
+      const mail = (await (await fetch(`${baseUrl}/dev/mail/${id}.json`)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      };
+      if (mail.to === address) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+/**
+ * A new member, registered through the API and verified through the link in
+ * their captured email, as a person would (a verified member gets the welcome
+ * credits). Men seeking men: the demo member (a man seeking women) never meets
+ * them in his search, which other browser tests read from the top.
+ */
+export async function createVerifiedMember(baseUrl: string, label: string): Promise<Member> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const username = `${label}${stamp}`.slice(0, 20);
+  const email = `${username.toLowerCase()}@example.com`;
+  const password = "velvet-evening-2026";
+  const registered = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/register", {
+    body: {
+      username,
+      email,
+      password,
+      password_confirmation: password,
+      birthdate: "1990-06-15",
+      gender: "male",
+      seeking: "male",
+      city: "Sydney",
+      terms: true,
+    },
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const token = registered.body.data.access_token;
+  const welcome = await mailTo(baseUrl, email);
+  const verifyToken = /confirm-email\?token=(\S+)/.exec(welcome.text)?.[1] ?? "";
+  const verified = await callApi(baseUrl, "POST", "/email/verify", {
+    body: { token: decodeURIComponent(verifyToken) },
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const me = await callApi<{ data: { uuid: string } }>(baseUrl, "POST", "/me", { token });
+  return { email, password, username, uuid: me.body.data.uuid, token };
+}
+
+/** Signs in through the login form and waits until the real-time connection is up. */
+export async function logIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.waitForSelector("html[data-realtime-state=connected]");
+}
