@@ -11,6 +11,8 @@ async function logInAsDemoMember(page: Page) {
   await page.getByLabel("Password").fill("demo-password-2026");
   await page.getByRole("button", { name: "Log In" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  // The landing page's own requests must not be mistaken for the next page's.
+  await page.waitForLoadState("networkidle");
 }
 
 function jpeg(background: string) {

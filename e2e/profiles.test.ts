@@ -70,7 +70,8 @@ describe("profiles in Chromium", () => {
     const { page, errors, close } = await newPage(browser, 375);
     await logInAsDemoMember(page);
     await page.goto(`${baseUrl}/dashboard`);
-    const card = page.locator('a[href^="/profile/"]').first();
+    // A profile with real photos: members other tests register (without photos) can top the results.
+    const card = page.locator('a[href^="/profile/"]:has(img[src^="/media/photos/"])').first();
     await card.waitFor();
     const loaded = page.waitForResponse((response) => /\/api\/profiles\/[0-9a-f-]{36}$/.test(response.url()));
     await card.click();
