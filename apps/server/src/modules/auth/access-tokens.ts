@@ -39,11 +39,30 @@ export async function signAccessToken(config: AppConfig, claims: AccessClaims): 
     .sign(await signingKey(config));
 }
 
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Tokens this process has verified, with their claims, until they expire: the
+ * signature check is the costliest step of an API request, and a client sends
+ * the same token for up to 15 minutes. Only the very same token under the same
+ * configuration hits; the session behind it is still read on every request.
+ */
+const verifiedTokens = new WeakMap<AppConfig, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
+
 /**
  * Accepts only HS256 tokens of our type, audience and issuer, unexpired;
  * anything else (alg none, another audience, a refresh token) is undefined.
  */
 export async function verifyAccessToken(config: AppConfig, token: string): Promise<AccessClaims | undefined> {
+  let verified = verifiedTokens.get(config);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(config, verified);
+  }
+  const known = verified.get(token);
+  // jose's own rule: expired once the current second reaches `exp`.
+  if (known && Date.now() < known.expiresAtMs) return known.claims;
+  if (known) verified.delete(token);
   try {
     const { payload } = await jwtVerify(token, await signingKey(config), {
       algorithms: ["HS256"],
@@ -52,7 +71,13 @@ export async function verifyAccessToken(config: AppConfig, token: string): Promi
       typ: TOKEN_TYPE,
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return undefined;
-    return { userUuid: payload.sub, sessionId: payload.sid };
+    const claims = { userUuid: payload.sub, sessionId: payload.sid };
+    if (typeof payload.exp === "number") {
+      // Oldest first out; a Map iterates in insertion order.
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? "");
+      verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+    }
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
     throw error;

@@ -1,10 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refreshTokens } from "../../platform/db/schema";
 import { deriveKey } from "../../platform/security/secrets";
 import { createMember, refreshCookieOf, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
+import { signAccessToken, verifyAccessToken } from "./access-tokens";
 
 describe("access and refresh tokens", () => {
   let server: TestServer;
@@ -65,6 +67,23 @@ describe("access and refresh tokens", () => {
       expect((await me({ Authorization: `Bearer ${token}` })).status).toBe(401);
     }
     expect((await me({ Authorization: `Bearer ${accessToken}` })).status).toBe(200);
+  });
+
+  it("stops accepting an access token the second it expires, though it was accepted before", async () => {
+    const { config } = server.context;
+    const claims = { userUuid: randomUUID(), sessionId: randomUUID() };
+    const token = await signAccessToken(config, claims);
+    expect(await verifyAccessToken(config, token)).toEqual(claims);
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp: number };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(exp * 1000 - 1);
+      expect(await verifyAccessToken(config, token)).toEqual(claims);
+      vi.setSystemTime(exp * 1000);
+      expect(await verifyAccessToken(config, token)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a refresh token used as an access token", async () => {

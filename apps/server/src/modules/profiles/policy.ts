@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { interactions, users } from "../../platform/db/schema";
 
 /**
@@ -6,19 +6,25 @@ import { interactions, users } from "../../platform/db/schema";
  * not staff), and never across a block in either direction. Used by search,
  * profile views and every interaction, so a blocked pair disappears everywhere.
  */
-export function visibleTo(viewerId: number): SQL {
-  const blockedEitherWay = sql`exists (
+export function visibleTo(viewerId: number | Placeholder): SQL {
+  // Two NOT EXISTS, one per direction, rather than one with an OR inside: each is then an exact
+  // probe of interactions_pair_unique (kind, from, to), where the OR made PostgreSQL compare every
+  // candidate profile with every block of the viewer.
+  const blocks = (
+    fromUserId: typeof users.id | number | Placeholder,
+    toUserId: typeof users.id | number | Placeholder,
+  ) => sql`exists (
     select 1 from ${interactions}
     where ${interactions.kind} = 'block'
-      and ((${interactions.fromUserId} = ${viewerId} and ${interactions.toUserId} = ${users.id})
-        or (${interactions.fromUserId} = ${users.id} and ${interactions.toUserId} = ${viewerId}))
+      and ${interactions.fromUserId} = ${fromUserId} and ${interactions.toUserId} = ${toUserId}
   )`;
   return and(
     ne(users.id, viewerId),
     isNull(users.deletedAt),
     isNull(users.deactivatedAt),
     sql`not (${users.roles} && array['admin', 'operator']::text[])`,
-    sql`not ${blockedEitherWay}`,
+    sql`not ${blocks(viewerId, users.id)}`,
+    sql`not ${blocks(users.id, viewerId)}`,
   ) as SQL;
 }
 

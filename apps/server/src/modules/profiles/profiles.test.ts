@@ -199,6 +199,42 @@ describe("profiles", () => {
     expect([...seen].sort()).toEqual([...created].sort());
   });
 
+  it("sorts by distance: the member's own state first, each part by last activity, across pages exactly once", async () => {
+    const { session } = await memberWithSession();
+    const city = `Distanceville${Date.now()}`;
+    const elsewhere = ["VIC", "QLD", "TAS", "WA"] as const;
+    const expected: Array<{ uuid: string; sameState: boolean; lastActiveAt: number }> = [];
+    for (let index = 0; index < 30; index++) {
+      const member = await createMember(server);
+      // 26 in the member's state (NSW): the first page ends inside it, the second crosses into the rest.
+      const state = index % 7 === 3 ? (elsewhere[index % 4] ?? "VIC") : "NSW";
+      const lastActiveAt = Date.now() - ((index * 7) % 30) * 60_000;
+      await server.context.database.db
+        .update(users)
+        .set({ city, state, lastActiveAt: new Date(lastActiveAt) })
+        .where(eq(users.id, member.id));
+      expected.push({ uuid: member.uuid, sameState: state === "NSW", lastActiveAt });
+    }
+    expected.sort((a, b) => Number(b.sameState) - Number(a.sameState) || b.lastActiveAt - a.lastActiveAt);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: URLSearchParams = new URLSearchParams({
+        city,
+        gender: "male",
+        sort: "distance",
+        ...(cursor ? { cursor } : {}),
+      });
+      const page: { data: Array<{ uuid: string }>; meta: { next_cursor: string | null } } = await (
+        await server.request(`/api/profiles?${query}`, { headers: session.authorization })
+      ).json();
+      seen.push(...page.data.map((card) => card.uuid));
+      cursor = page.meta.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(expected.map((member) => member.uuid));
+  });
+
   it("refuses a tampered cursor with the 422 envelope", async () => {
     const { session } = await memberWithSession();
     const response = await server.request("/api/profiles?cursor=not-a-cursor", { headers: session.authorization });

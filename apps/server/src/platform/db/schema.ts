@@ -95,7 +95,19 @@ export const users = pgTable(
     uniqueIndex("users_uuid_unique").on(table.uuid),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${table.username})`),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
-    index("users_browse_idx").on(table.gender, table.state, table.lastActiveAt),
+    // Browsing (issue 5, bench/README.md): each sort and filter starts from an index over live accounts.
+    index("users_browse_idx")
+      .on(table.gender, table.state, table.lastActiveAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
+    index("users_browse_recent_idx")
+      .on(table.lastActiveAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
+    index("users_browse_city_idx")
+      .on(sql`lower(${table.city})`, table.lastActiveAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
+    index("users_browse_newest_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
     check("users_gender_check", sql`${table.gender} in ('male', 'female')`),
     check("users_seeking_check", sql`${table.seeking} in ('male', 'female', 'both')`),
     check("users_credits_not_negative", sql`${table.credits} >= 0`),
@@ -123,6 +135,10 @@ export const photos = pgTable(
   (table) => [
     uniqueIndex("photos_uuid_unique").on(table.uuid),
     index("photos_user_idx").on(table.userId),
+    // The approved primary photo of a card, read from the index alone.
+    index("photos_primary_approved_idx")
+      .on(table.userId, table.storageKey)
+      .where(sql`${table.isPrimary} and ${table.status} = 'approved'`),
     check("photos_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],
 );

@@ -1,0 +1,101 @@
+// The two processes `npm run bench` measures: the real server and the baseline.
+import { execFileSync, fork, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, "../..");
+export const BENCH_SITE_KEY = "bench-site-key";
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server, started with `npm start`'s command and flags on the benchmark database:
+ * development mode as in bench/realtime, logs at error level, no Redis (one process, so rate
+ * limits and presence stay in memory) and a rate limit no benchmark reaches.
+ */
+export async function startVelvet(databaseUrl) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--import", "tsx", "src/main.ts"], {
+    cwd: path.join(root, "apps/server"),
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      LOG_LEVEL: "error",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: "0",
+      SITE_KEYS: BENCH_SITE_KEY,
+      API_RATE_LIMIT: "1000000000",
+      MESSAGE_RATE_LIMIT: "1000000000",
+      REDIS_URL: "",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the server exited with ${code} before it was ready`)));
+    child.stdout.on("data", (chunk) => chunk.toString().includes("is running at") && resolve());
+  });
+  child.removeAllListeners("exit");
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The baseline (baseline-server.mjs), given the statements it may replay, by name. */
+export async function startBaseline(databaseUrl, statements, programs = {}) {
+  const child = fork(path.join(here, "baseline-server.mjs"), [], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const ready = new Promise((resolve) =>
+    child.on("message", (message) => message.type === "ready" && resolve(message)),
+  );
+  child.send({ type: "start", statements, programs });
+  const { port } = await ready;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** The statement {text, values} the app's search issues for the benchmark member and a query string. */
+export function searchStatement(queryString, databaseUrl) {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(here, "search-statement.ts"), queryString, databaseUrl],
+    { cwd: root, encoding: "utf8" },
+  );
+  return JSON.parse(output);
+}
+
+/** The statements the app issues for the conversation list and a history page (messaging-statements.ts). */
+export function messagingStatements(databaseUrl) {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(here, "messaging-statements.ts"), databaseUrl],
+    { cwd: root, encoding: "utf8" },
+  );
+  return JSON.parse(output);
+}
