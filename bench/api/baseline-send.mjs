@@ -1,4 +1,3 @@
-// Issue 6, in progress: not yet wired into `npm run bench` (see bench/README.md, "Messaging").
 // The send benchmark's baseline: the transaction the app runs to send a text message
 // (apps/server/src/modules/conversations/message-writer.ts), written out in raw `pg` with no ORM,
 // no auth, no checks before it and no presenter after it: price, idempotent insert, conditional

@@ -1,4 +1,3 @@
-// Issue 6, in progress: not yet wired into `npm run bench` (see bench/README.md, "Messaging").
 // Prints, as JSON, the statements the app issues to answer the conversation list (page 1) and a
 // history page for the benchmark member, captured from the app's own code through a logging
 // database handle, grouped as the app runs them (statements in one group run concurrently):
