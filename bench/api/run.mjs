@@ -112,7 +112,11 @@ const velvetJson = async (path) => {
 };
 
 const prepared = [];
-for (const [index, scenario] of scenarios.entries()) {
+// BENCH_ONLY=text runs the scenarios whose name contains it (and the hello references).
+const chosen = scenarios.filter(
+  (scenario) => !process.env.BENCH_ONLY || scenario.hello || scenario.name.includes(process.env.BENCH_ONLY),
+);
+for (const [index, scenario] of chosen.entries()) {
   const {
     velvet: velvetRequest,
     baseline: baselineTarget,

@@ -12,7 +12,7 @@ import { messagePrice } from "../credits/prices";
 import { notify } from "../notifications/service";
 import { notificationParty } from "../profiles/service";
 import { recordRealtimeEvent } from "../realtime/outbox";
-import { presentMessage } from "./presenter";
+import { type MessageSource, presentMessage } from "./presenter";
 import { loadMessage, messageByClientId } from "./queries";
 
 /**
@@ -69,7 +69,7 @@ export async function appendMessage(
   context: AppContext,
   tx: Db,
   input: AppendMessage,
-): Promise<{ messageId: number; duplicate: boolean }> {
+): Promise<{ messageId: number; duplicate: boolean; message?: MessageSource; balance?: number }> {
   const free = !input.chargeable || (hasUnlimitedPass(input.sender) && PASS_FREE_TYPES.has(input.type));
   const price = free ? 0 : await messagePrice(tx, input.type);
   const [row] = await tx
@@ -92,9 +92,10 @@ export async function appendMessage(
     if (!first) throw AppError.field("photo", messagingMessages.imageUnavailable);
     return { messageId: first.id, duplicate: true };
   }
+  let balance: number | undefined;
   if (price > 0) {
-    const balance = await spendCredits(tx, input.sender.id, price, "message", `message:${row.id}`);
-    if (balance === null) {
+    balance = (await spendCredits(tx, input.sender.id, price, "message", `message:${row.id}`)) ?? undefined;
+    if (balance === undefined) {
       throw new AppError("payment_required", messagingMessages.notEnoughCredits, {
         details: { credits_needed: price },
       });
@@ -155,7 +156,7 @@ export async function appendMessage(
     });
   }
   await publishUnreadCount(tx, input.partner);
-  return { messageId: row.id, duplicate: false };
+  return { messageId: row.id, duplicate: false, message, ...(balance === undefined ? {} : { balance }) };
 }
 
 /** The member's unread messages over all conversations (spec §3 unread_messages_count). */

@@ -11,7 +11,7 @@ import { findVisibleProfile } from "../profiles/service";
 import { appendMessage, openConversation } from "./message-writer";
 import { conversationPolicy } from "./policy";
 import { presentMessage } from "./presenter";
-import { loadMessage, messageByClientId } from "./queries";
+import { loadMessage } from "./queries";
 
 type Destination = { kind: "profile"; profileUuid: string } | { kind: "conversation"; conversationUuid: string };
 
@@ -25,15 +25,19 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
   const sender = auth.user;
   const { db } = context.database;
 
-  const earlier = await messageByClientId(db, sender.id, body.client_id);
+  // A retry of a message that went through: answer with it, whatever changed since.
+  const [earlier] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.fromId, sender.id), eq(messages.clientId, body.client_id)));
   if (earlier) return answer(context, sender, earlier.id);
 
   const { partner, conversationId } = await resolveDestination(db, sender, to);
   const imageId = body.type === "image" && body.photo ? await unusedImageOf(db, sender.id, body.photo) : null;
 
-  const { messageId } = await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const conversation = conversationId ?? (await openConversation(tx, sender.id, partner.id)).id;
-    const written = await appendMessage(context, tx, {
+    const result = await appendMessage(context, tx, {
       sender,
       partner,
       conversationId: conversation,
@@ -44,11 +48,16 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
       chargeable: true,
       notifyRecipient: body.type !== "wink",
     });
-    if (body.type === "wink" && !written.duplicate) await recordWink(context, tx, sender, partner);
-    return written;
+    if (body.type === "wink" && !result.duplicate) await recordWink(context, tx, sender, partner);
+    return result;
   });
   context.realtimeEvents.kick();
-  return answer(context, sender, messageId);
+  // Answered from what the transaction wrote; only a concurrent duplicate is read back.
+  if (!written.message || written.balance === undefined) return answer(context, sender, written.messageId);
+  return {
+    ...presentMessage(written.message, sender.id, context),
+    sender: { credits: Math.max(0, written.balance), has_unli_message: hasUnlimitedPass(sender) },
+  };
 }
 
 async function resolveDestination(
@@ -60,14 +69,7 @@ async function resolveDestination(
     // Blocked, deactivated, deleted, staff and unknown profiles all look the same: 404.
     return { partner: await findVisibleProfile(db, sender, to.profileUuid), conversationId: null };
   }
-  const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, sender.id, to.conversationUuid);
-  await conversationPolicy.assertMayWriteTo(db, sender.id, member.partnerId);
-  const [partner] = await db
-    .select({ id: users.id, uuid: users.uuid })
-    .from(users)
-    .where(eq(users.id, member.partnerId));
-  if (!partner) throw new AppError("not_found");
-  return { partner, conversationId: conversation.id };
+  return conversationPolicy.writableConversation(db, sender.id, to.conversationUuid);
 }
 
 /** An image the sender uploaded and has not sent yet; anyone else's (or a used one) cannot be sent. */
