@@ -120,3 +120,10 @@ export async function giveCredits(server: TestServer, user: { id: number; uuid: 
     addCredits(tx, user, amount, "test", `test:${user.id}:${randomBytes(6).toString("hex")}`),
   );
 }
+
+/** A member with their bearer header, for tests that act as several members over HTTP. */
+export async function signedInMember(server: TestServer, options: MemberFactoryOptions = {}) {
+  const row = await createMember(server, options);
+  const { authorization } = await signIn(server, row.email ?? "", row.password);
+  return { ...row, auth: authorization };
+}

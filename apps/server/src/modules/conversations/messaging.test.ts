@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, notifications, realtimeOutbox, users } from "../../platform/db/schema";
-import { createMember, giveCredits, jsonRequest, reloadUser, signIn } from "../../test/factories";
+import {
+  createMember,
+  giveCredits,
+  jsonRequest,
+  type MemberFactoryOptions,
+  reloadUser,
+  signedInMember,
+} from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { findLedgerMismatches } from "../credits/ledger";
 
@@ -14,11 +21,7 @@ describe("conversations and messages", () => {
   });
   afterAll(() => server.stop());
 
-  async function member(options: Parameters<typeof createMember>[1] = {}) {
-    const row = await createMember(server, options);
-    const { authorization } = await signIn(server, row.email ?? "", row.password);
-    return { ...row, auth: authorization };
-  }
+  const member = (options: MemberFactoryOptions = {}) => signedInMember(server, options);
   const text = (value: string, clientId: string = randomUUID()) => ({ type: "text", text: value, client_id: clientId });
   const toProfile = (from: { auth: Record<string, string> }, to: { uuid: string }, body: unknown) =>
     server.request(`/api/profiles/${to.uuid}/messages`, jsonRequest("POST", body, from.auth));

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, pushNotificationClicks, sitePopupEvents, users } from "../../platform/db/schema";
 import type { OutgoingMail } from "../../platform/mail/mailer";
-import { createMember, giveCredits, jsonRequest, signIn } from "../../test/factories";
+import { giveCredits, jsonRequest, type MemberFactoryOptions, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { DIGEST_WINDOW_MS, NotificationDigest } from "./email-digest";
 
@@ -14,11 +14,7 @@ describe("notifications", () => {
   });
   afterAll(() => server.stop());
 
-  async function member(options: Parameters<typeof createMember>[1] = {}) {
-    const row = await createMember(server, options);
-    const { authorization } = await signIn(server, row.email ?? "", row.password);
-    return { ...row, auth: authorization };
-  }
+  const member = (options: MemberFactoryOptions = {}) => signedInMember(server, options);
   const get = async (who: { auth: Record<string, string> }, path: string) => {
     const response = await server.request(path, { headers: who.auth });
     return { status: response.status, body: await response.json() };

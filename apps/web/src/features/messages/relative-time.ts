@@ -1,3 +1,5 @@
+import { compactRelativeTime } from "@velvet/shared/constants/limits";
+
 /**
  * Relative times for conversations and messages. The thresholds are the
  * standard ones (45 s, 90 s, 45 min, 90 min, 22 h, 36 h, 26 days, 45 days,
@@ -21,19 +23,7 @@ const wording: Record<RelativeTimeStyle, Record<Unit, string>> = {
     y: "1 year ago",
     yy: "%d years ago",
   },
-  compact: {
-    s: "few sec",
-    m: "a min",
-    mm: "%dm",
-    h: "an hr",
-    hh: "%d hrs",
-    d: "a day",
-    dd: "%d days",
-    M: "a month",
-    MM: "%d months",
-    y: "a year",
-    yy: "%d years",
-  },
+  compact: compactRelativeTime,
 };
 
 const DAYS_PER_MONTH = 30.4375;
