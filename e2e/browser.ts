@@ -35,8 +35,11 @@ export async function newPage(browser: Browser, width: number) {
   return { page, errors, close: () => context.close() };
 }
 
-/** Screenshots for people to look at (e2e/screenshots, not committed). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots for people to look at (e2e/screenshots, not committed). The whole page by
+ * default; `fullPage: false` for what sits over the page (a dropdown, a popup, a panel).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
