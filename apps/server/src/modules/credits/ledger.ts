@@ -13,16 +13,31 @@ import { recordRealtimeEvent } from "../realtime/outbox";
 export type LedgerReason =
   | "welcome_bonus"
   | "demo_grant"
+  /** A paid payment's package credits (its own bonus included); reference `payment:{id}`. */
   | "purchase"
+  /** A promotion's extra credits on a payment, apart from the package's own; reference `payment:{id}`. */
+  | "promotion"
+  /** VIP members' extra credits on a payment; reference `payment:{id}`. */
+  | "vip_bonus"
+  /** A refunded payment's credits taken back (as far as the balance allows); reference `payment:{id}`. */
+  | "payment_reversal"
+  /** The free credits a member took instead of deleting their account; reference `user:{id}`. */
+  | "deletion_offer"
   | "message"
   | "refund"
   | "admin_adjustment"
   | "test";
 
+/** The ledger reference of everything a payment credits or takes back. */
+export function paymentReference(paymentId: string): string {
+  return `payment:${paymentId}`;
+}
+
 /**
  * Adds credits once per (reason, reference). Returns the new balance, or null
  * when that reference was already credited (a repeated notification or retry).
- * Tells the member's open tabs through CreditsEarned after commit.
+ * Tells the member's open tabs through CreditsEarned after commit, unless the
+ * caller announces several rows as one (`announce: false`).
  */
 export async function addCredits(
   tx: Db,
@@ -30,6 +45,7 @@ export async function addCredits(
   amount: number,
   reason: LedgerReason,
   reference: string,
+  options: { announce?: boolean } = {},
 ): Promise<number | null> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`addCredits needs a positive integer, got ${amount}`);
   // Locking the member's row orders concurrent changes, so balance_after is exact.
@@ -43,11 +59,45 @@ export async function addCredits(
     .returning({ id: creditLedger.id });
   if (inserted.length === 0) return null;
   await tx.update(users).set({ credits: balance }).where(eq(users.id, user.id));
-  await recordRealtimeEvent(tx, realtimeChannels.credits(user.uuid), realtimeEvents.creditsEarned, {
-    credits: amount,
-    balance,
-  });
+  if (options.announce !== false) {
+    await recordRealtimeEvent(tx, realtimeChannels.credits(user.uuid), realtimeEvents.creditsEarned, {
+      credits: amount,
+      balance,
+    });
+  }
   return balance;
+}
+
+/**
+ * Takes back up to `amount` credits once per (reason, reference): as many as
+ * the balance holds, never below 0. Answers what was taken and what was
+ * missing (the caller flags the account for a shortfall); null when that
+ * reference was already taken back.
+ */
+export async function takeBackCredits(
+  tx: Db,
+  userId: number,
+  amount: number,
+  reason: LedgerReason,
+  reference: string,
+): Promise<{ taken: number; short: number; balance: number } | null> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`takeBackCredits needs a positive integer, got ${amount}`);
+  const [current] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
+  if (!current) throw new Error(`no user ${userId}`);
+  const taken = Math.min(current.credits, amount);
+  const balance = current.credits - taken;
+  // A row of 0 would say nothing (and the ledger refuses it); the caller's state change guards repeats then.
+  if (taken > 0) {
+    const inserted = await tx
+      .insert(creditLedger)
+      .values({ userId, amount: -taken, reason, reference, balanceAfter: balance })
+      .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
+      .returning({ id: creditLedger.id });
+    if (inserted.length === 0) return null;
+    await tx.update(users).set({ credits: balance }).where(eq(users.id, userId));
+  }
+  return { taken, short: amount - taken, balance };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TMessageType } from "@velvet/shared/api/conversations";
 import { messageTypes } from "@velvet/shared/api/conversations";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import { messagePrices } from "../../platform/db/schema";
@@ -20,6 +20,11 @@ export async function listMessagePrices(db: Db) {
 }
 
 /** A type without a price row is refused rather than sent free. */
+/** The price as a subquery, for the insert that writes the message (one round trip fewer on every send). */
+export function messagePriceSql(type: TMessageType): SQL<number> {
+  return sql<number>`(select ${messagePrices.credits} from ${messagePrices} where ${messagePrices.type} = ${type})`;
+}
+
 export async function messagePrice(db: Db, type: TMessageType): Promise<number> {
   const [row] = await db
     .select({ credits: messagePrices.credits })

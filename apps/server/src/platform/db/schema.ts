@@ -86,6 +86,12 @@ export const users = pgTable(
     lastNotificationEmailAt: timestamp("last_notification_email_at", { withTimezone: true }),
     /** The 24-hour unlimited-message pass lasts until this moment (has_unli_message while in the future). */
     unlimitedUntil: timestamp("unlimited_until", { withTimezone: true }),
+    /** The pass end already announced on the duration channel (PassEnded): equal to unlimited_until once told. */
+    unlimitedEndAnnounced: timestamp("unlimited_end_announced", { withTimezone: true }),
+    /** VIP membership lasts until this moment. */
+    vipUntil: timestamp("vip_until", { withTimezone: true }),
+    /** When the member took the free credits offered instead of deleting their account (once per account). */
+    deletionOfferClaimedAt: timestamp("deletion_offer_claimed_at", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
@@ -105,6 +111,10 @@ export const users = pgTable(
     index("users_browse_city_idx")
       .on(sql`lower(${table.city})`, table.lastActiveAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
+    // The pass-expiry watcher's scan: members whose pass end has not been announced yet.
+    index("users_pass_end_pending_idx")
+      .on(table.unlimitedUntil)
+      .where(sql`${table.unlimitedUntil} is distinct from ${table.unlimitedEndAnnounced}`),
     index("users_browse_newest_idx")
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
@@ -547,4 +557,176 @@ export const pushNotificationClicks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("push_notification_clicks_created_idx").on(table.createdAt)],
+);
+
+/**
+ * The credit store's products (spec §1): credit packages, the 24-hour pass and
+ * VIP membership. Data, not code: written once from the default catalogue and
+ * edited by admins afterwards; `code` names a product across those edits.
+ */
+export const creditPackages = pgTable(
+  "credit_packages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    code: varchar("code", { length: 40 }).notNull(),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    name: varchar("name", { length: 60 }).notNull(),
+    credits: integer("credits").notNull().default(0),
+    bonusCredits: integer("bonus_credits").notNull().default(0),
+    /** AUD cents, GST included. */
+    priceCents: integer("price_cents").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull().default("AUD"),
+    /** A pass or membership lasts this long from purchase (or from the end of the current one). */
+    durationHours: integer("duration_hours"),
+    highlight: varchar("highlight", { length: 30 }),
+    position: integer("position").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("credit_packages_code_unique").on(table.code),
+    check("credit_packages_kind_check", sql`${table.kind} in ('credits', 'pass', 'vip')`),
+    check("credit_packages_amounts_check", sql`${table.credits} >= 0 and ${table.bonusCredits} >= 0`),
+    check("credit_packages_price_check", sql`${table.priceCents} > 0`),
+    check(
+      "credit_packages_duration_check",
+      sql`(${table.kind} = 'credits') = (${table.durationHours} is null) and coalesce(${table.durationHours}, 1) > 0`,
+    ),
+  ],
+);
+
+/** Seasonal promotions (spec §1): a window and an offer; the one running now is the member's `eventName`. */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar("name", { length: 20 }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    discountPercent: smallint("discount_percent").notNull().default(0),
+    bonusPercent: smallint("bonus_percent").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("promotions_name_start_unique").on(table.name, table.startsAt),
+    index("promotions_window_idx").on(table.endsAt, table.startsAt),
+    check("promotions_window_check", sql`${table.endsAt} > ${table.startsAt}`),
+    check(
+      "promotions_offer_check",
+      sql`${table.discountPercent} between 0 and 90 and ${table.bonusPercent} between 0 and 200`,
+    ),
+  ],
+);
+
+/**
+ * A purchase, with what it buys frozen at creation (prices and packages may
+ * change later). pending -> paid | failed, paid -> refunded; the ledger rows
+ * that credit it reference `payment:{id}`.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    packageId: bigint("package_id", { mode: "number" })
+      .notNull()
+      .references(() => creditPackages.id, { onDelete: "restrict" }),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    packageName: varchar("package_name", { length: 60 }).notNull(),
+    /** The package's own credits, its bonus included: one `purchase` ledger row. */
+    credits: integer("credits").notNull(),
+    /** Each of these is its own ledger row (`promotion`, `vip_bonus`), so the package's credits stay visible. */
+    promoBonusCredits: integer("promo_bonus_credits").notNull().default(0),
+    vipBonusCredits: integer("vip_bonus_credits").notNull().default(0),
+    durationHours: integer("duration_hours"),
+    priceCents: integer("price_cents").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    promotionName: varchar("promotion_name", { length: 20 }),
+    gateway: varchar("gateway", { length: 20 }).notNull(),
+    /** The provider's own id for this payment, once it has one. */
+    gatewayReference: varchar("gateway_reference", { length: 100 }),
+    status: varchar("status", { length: 10 }).notNull().default("pending"),
+    /** The single-use `custom1` sign-in value of the return URL, stored hashed. */
+    custom1Hash: varchar("custom1_hash", { length: 64 }).notNull(),
+    custom1ExpiresAt: timestamp("custom1_expires_at", { withTimezone: true }).notNull(),
+    custom1UsedAt: timestamp("custom1_used_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("payments_user_idx").on(table.userId, table.createdAt),
+    uniqueIndex("payments_custom1_unique").on(table.custom1Hash),
+    uniqueIndex("payments_gateway_reference_unique").on(table.gateway, table.gatewayReference),
+    index("payments_status_idx").on(table.status),
+    check("payments_status_check", sql`${table.status} in ('pending', 'paid', 'failed', 'refunded')`),
+    check("payments_kind_check", sql`${table.kind} in ('credits', 'pass', 'vip')`),
+    check(
+      "payments_amounts_check",
+      sql`${table.credits} >= 0 and ${table.promoBonusCredits} >= 0 and ${table.vipBonusCredits} >= 0 and ${table.priceCents} > 0`,
+    ),
+  ],
+);
+
+/**
+ * Every provider notification processed, once: the unique (gateway, event_id)
+ * makes a repeated delivery a no-op, in the same transaction as its effect.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gateway: varchar("gateway", { length: 20 }).notNull(),
+    eventId: varchar("event_id", { length: 100 }).notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    type: varchar("type", { length: 20 }).notNull(),
+    /** What it did: applied, ignored (nothing left to do), or rejected (it disagreed with the payment). */
+    outcome: varchar("outcome", { length: 20 }).notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("payment_events_event_unique").on(table.gateway, table.eventId),
+    index("payment_events_payment_idx").on(table.paymentId),
+  ],
+);
+
+/** Accounts an admin should look at, e.g. a refund the balance could not cover (the shortfall is recorded). */
+export const accountFlags = pgTable(
+  "account_flags",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reason: varchar("reason", { length: 30 }).notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    /** Credits a refund should have taken back but the balance did not hold. */
+    creditsShort: integer("credits_short").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("account_flags_user_idx").on(table.userId),
+    uniqueIndex("account_flags_payment_reason_unique").on(table.paymentId, table.reason),
+    index("account_flags_open_idx").on(table.createdAt).where(sql`${table.resolvedAt} is null`),
+  ],
+);
+
+/** A/B test exposures and clicks (spec §7 /ab-test-events), for reporting. */
+export const abTestEvents = pgTable(
+  "ab_test_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    abTestType: varchar("ab_test_type", { length: 30 }).notNull(),
+    groupName: varchar("group_name", { length: 10 }).notNull(),
+    value: varchar("value", { length: 10 }).notNull(),
+    eventName: varchar("event_name", { length: 20 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("ab_test_events_report_idx").on(table.abTestType, table.eventName, table.groupName, table.value)],
 );

@@ -1,0 +1,42 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+/** What a provider's notification says happened to a payment, in our words. */
+export type GatewayEventType = "pending" | "paid" | "failed" | "refunded";
+
+export interface GatewayNotification {
+  /** The provider's id for this event: processed once, however often it is delivered. */
+  eventId: string;
+  type: GatewayEventType;
+  /** Our payment id, which the provider echoes back. */
+  paymentId: string;
+  /** The provider's own id for the payment. */
+  gatewayReference: string;
+  amountCents: number;
+  currency: string;
+  /** The notification as received, kept with the event for audits. */
+  payload: Record<string, unknown>;
+}
+
+export interface CheckoutRequest {
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Where the provider sends the member back (carries the single-use custom1). */
+  returnUrl: string;
+}
+
+/**
+ * A card payment provider, as the rest of the server sees it: start a hosted
+ * checkout, and read (verify, then parse) its signed notifications. Nothing
+ * else knows which provider is in use.
+ */
+export interface PaymentGateway {
+  /** Names the webhook, `POST /api/payments/webhooks/{name}`, and is stored on each payment. */
+  readonly name: string;
+  /** The page the provider returns the member to: /payment-status, or /trustpay-status for the card gateway. */
+  readonly returnPath: "/payment-status" | "/trustpay-status";
+  createCheckout(request: CheckoutRequest): Promise<{ checkoutUrl: string; reference: string }>;
+  /** Throws AppError("bad_request") unless the raw bytes carry a valid, recent signature and a known shape. */
+  readNotification(rawBody: Buffer, headers: IncomingHttpHeaders, now?: Date): GatewayNotification;
+}

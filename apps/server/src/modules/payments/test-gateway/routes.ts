@@ -1,0 +1,52 @@
+import { z } from "@velvet/shared/validation/z";
+import type { FastifyInstance } from "fastify";
+import type { GatewayEventType } from "../gateway";
+import { checkoutStyles, renderCheckoutPage, renderMissingCheckout } from "./checkout-page";
+import type { RetryingNotifier } from "./notifier";
+import type { TestGateway } from "./test-gateway";
+import { notificationFor } from "./wire-format";
+
+const decisions: Record<string, GatewayEventType> = { approve: "paid", decline: "failed", pending: "pending" };
+const ZDecisionSchema = z.object({ decision: z.enum(["approve", "decline", "pending"]) });
+/** Sessions are long (encrypted), more than the router allows in a path segment: they ride in the query. */
+type SessionQuery = { Querystring: { session?: string } };
+
+/**
+ * The test gateway's own pages, outside /api as a provider's would be: the
+ * hosted checkout and a refund trigger for trying the refund path by hand.
+ */
+export function testGatewayRoutes(
+  app: FastifyInstance,
+  gateway: TestGateway,
+  notifier: RetryingNotifier,
+  merchant: string,
+): void {
+  app.get("/test-gateway/checkout.css", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(checkoutStyles),
+  );
+
+  app.get<SessionQuery>("/test-gateway/checkout", { schema: { hide: true } }, async (request, reply) => {
+    const session = gateway.openSession(request.query.session ?? "");
+    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
+    if (!session) return reply.status(404).send(renderMissingCheckout());
+    return reply.send(renderCheckoutPage(session, merchant));
+  });
+
+  app.post<SessionQuery>("/test-gateway/checkout", { schema: { hide: true } }, async (request, reply) => {
+    const session = gateway.openSession(request.query.session ?? "");
+    const form = ZDecisionSchema.safeParse(request.body);
+    if (!session || !form.success) {
+      return reply.status(404).type("text/html; charset=utf-8").send(renderMissingCheckout());
+    }
+    const type = decisions[form.data.decision] ?? "pending";
+    notifier.send(JSON.stringify(notificationFor(session, type)));
+    return reply.redirect(session.returnUrl, 303);
+  });
+
+  app.post<SessionQuery>("/test-gateway/refund", { schema: { hide: true } }, async (request, reply) => {
+    const session = gateway.openSession(request.query.session ?? "");
+    if (!session) return reply.status(404).type("text/plain").send("Checkout not found\n");
+    notifier.send(JSON.stringify(notificationFor(session, "refunded")));
+    return reply.status(202).type("text/plain").send("Refund notification queued\n");
+  });
+}

@@ -1,0 +1,161 @@
+import { useQuery } from "@tanstack/react-query";
+import type { TPaymentStatus } from "@velvet/shared/api/payments";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useAuthStore } from "../auth/auth-store";
+import { creditKeys, fetchPayment } from "./credit-api";
+import { formatPrice } from "./money";
+import { paidSummary, pollInterval } from "./payment-status";
+import { useSelectedPackage } from "./selected-package";
+
+const looks: Record<TPaymentStatus, { title: string; ring: string; icon: ReactNode }> = {
+  pending: {
+    title: "Waiting for your payment",
+    ring: "bg-velvet-50 text-velvet-500",
+    icon: <span className="size-9 animate-spin rounded-full border-4 border-velvet-200 border-t-rose-500" />,
+  },
+  paid: {
+    title: "Payment successful",
+    ring: "bg-success/10 text-success",
+    icon: (
+      <svg
+        viewBox="0 0 24 24"
+        className="size-10"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.2}
+        aria-hidden="true"
+      >
+        <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    ),
+  },
+  failed: {
+    title: "Payment declined",
+    ring: "bg-danger/10 text-danger",
+    icon: (
+      <svg
+        viewBox="0 0 24 24"
+        className="size-10"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.2}
+        aria-hidden="true"
+      >
+        <path d="M7 7l10 10M17 7 7 17" strokeLinecap="round" />
+      </svg>
+    ),
+  },
+  refunded: {
+    title: "Payment refunded",
+    ring: "bg-velvet-50 text-velvet-600",
+    icon: (
+      <svg viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <path d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    ),
+  },
+};
+
+/**
+ * /payment-status and /trustpay-status: where the gateway sends the member
+ * back. It polls the payment until the gateway's notification settles it.
+ */
+export default function PaymentStatusPage() {
+  const [params] = useSearchParams();
+  const id = params.get("payment") ?? "";
+  const since = useRef(Date.now());
+  const payment = useQuery({
+    queryKey: creditKeys.payment(id),
+    queryFn: () => fetchPayment(id),
+    enabled: id !== "",
+    refetchInterval: (query) => pollInterval(query.state.data?.status, Date.now() - since.current),
+  });
+  const status = payment.data?.status;
+
+  useEffect(() => {
+    if (status !== "paid") return;
+    // The navbar follows CreditsEarned in real time; this covers a tab whose connection is not up yet.
+    void useAuthStore.getState().fetchUser();
+    useSelectedPackage.getState().clear();
+  }, [status]);
+
+  if (!id || payment.isError) {
+    return (
+      <StatusCard status={null} title="No payment to show">
+        <p className="text-muted">This link does not lead to one of your payments.</p>
+        <Link to="/credits/package" className="btn-primary mt-6">
+          Buy credits
+        </Link>
+      </StatusCard>
+    );
+  }
+  if (!payment.data) return <StatusCard status="pending" title="Checking your payment…" />;
+
+  const data = payment.data;
+  return (
+    <StatusCard status={data.status} title={looks[data.status].title}>
+      <p className="text-sm text-muted">
+        {data.package_name} · {formatPrice(data.price, data.currency)}
+      </p>
+      {data.status === "pending" ? (
+        <p className="mt-4 text-ink/80">
+          We'll update this page as soon as your bank confirms; it usually takes a few seconds. You can leave, too: your
+          purchase arrives either way.
+        </p>
+      ) : null}
+      {data.status === "paid" ? (
+        <>
+          <p className="mt-4 text-lg font-semibold text-velvet-900">{paidSummary(data)}</p>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Link to="/messages" className="btn-primary">
+              Start chatting
+            </Link>
+            <Link to="/dashboard" className="btn-outline">
+              Browse profiles
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {data.status === "failed" ? (
+        <>
+          <p className="mt-4 text-ink/80">Your card was not charged. Check the card details or try another card.</p>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Link to="/credits/package" className="btn-primary">
+              Try again
+            </Link>
+            <Link to="/how-to-pay" className="btn-outline">
+              How to pay
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {data.status === "refunded" ? (
+        <p className="mt-4 text-ink/80">This payment was refunded to your card, and what it bought was taken back.</p>
+      ) : null}
+    </StatusCard>
+  );
+}
+
+function StatusCard({
+  status,
+  title,
+  children,
+}: {
+  status: TPaymentStatus | null;
+  title: string;
+  children?: ReactNode;
+}) {
+  const look = status ? looks[status] : null;
+  return (
+    <div className="page-container flex justify-center py-12 sm:py-20">
+      <section className="card w-full max-w-lg p-8 text-center" aria-live="polite">
+        {look ? (
+          <span className={`mx-auto grid size-20 place-items-center rounded-full ${look.ring}`}>{look.icon}</span>
+        ) : null}
+        <h1 className="mt-5 text-3xl font-semibold text-velvet-900">{title}</h1>
+        <div className="mt-2">{children}</div>
+      </section>
+    </div>
+  );
+}
