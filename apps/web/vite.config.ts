@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig, loadEnv, type Plugin } from "vite";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -16,9 +16,28 @@ export function resolveSiteKey(mode: string): string {
   return first;
 }
 
+/**
+ * sonner (the toasts) injects its stylesheet with a <style> element at import, which our
+ * Content-Security-Policy (style-src 'self') blocks. The build drops that call; the same
+ * file ships as a CSS asset instead (imported by ui/SonnerToaster.tsx). Fails the build
+ * loudly if a sonner upgrade changes the call, rather than shipping unstyled toasts.
+ */
+function sonnerStylesAsAsset(): Plugin {
+  return {
+    name: "velvet:sonner-styles-as-asset",
+    apply: "build",
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const withoutInjection = code.replace(/^__insertCSS\(".*"\);$/m, "");
+      if (withoutInjection === code) this.error("sonner no longer injects its CSS as expected: revisit this plugin");
+      return { code: withoutInjection, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   base: "/",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerStylesAsAsset()],
   define: {
     __SITE_KEY__: JSON.stringify(resolveSiteKey(mode)),
     __LOCAL_ENVIRONMENT__: JSON.stringify(mode === "development"),

@@ -32,6 +32,7 @@ export const ZNotificationListResponseSchema = z.object({
   data: z.array(ZNotificationSchema),
   meta: z.object({ current_page: z.number().int(), last_page: z.number().int(), total: z.number().int() }),
 });
+export type TNotificationListResponse = z.infer<typeof ZNotificationListResponseSchema>;
 
 export const ZNotificationCountResponseSchema = z.object({ data: z.object({ count: z.number().int() }) });
 
@@ -56,4 +57,15 @@ export const ZMemberFeaturesRequestSchema = z.object({
 export const notificationMessages = {
   cannotMuteSelf: "You cannot mute your own notifications.",
   unknownMember: "There is no member with that name.",
+} as const;
+
+/** What the notification list tells the member in its toasts (spec §8), verbatim. */
+export const notificationToastMessages = {
+  muted: (name: string) => `You won't receive notifications from ${name} anymore.`,
+  unmuted: (name: string) => `Notifications from ${name} are restored.`,
+  deleted: "Notification deleted",
+  muteFailed: "Failed to mute notifications.",
+  undoMuteFailed: "Failed to undo mute.",
+  /** Ours: the spec names no wording for a failed delete. */
+  deleteFailed: "Failed to delete notification.",
 } as const;
