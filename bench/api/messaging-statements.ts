@@ -9,27 +9,33 @@ import pg from "pg";
 import { conversationHistory, listConversations } from "../../apps/server/src/modules/conversations/list-service";
 import type { AppContext } from "../../apps/server/src/platform/app-context";
 import { loadConfig } from "../../apps/server/src/platform/config";
-import type { Db } from "../../apps/server/src/platform/db/client";
+import type { Database, Db, PreparedStatement } from "../../apps/server/src/platform/db/client";
 import * as schema from "../../apps/server/src/platform/db/schema";
 import { conversationMembers, conversations, users } from "../../apps/server/src/platform/db/schema";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 
 export interface Statement {
+  /** Present for the app's named prepared statements; the baseline prepares them by the same name. */
+  name?: string;
   text: string;
   values: unknown[];
 }
 
 /** Runs `work` against the database and answers every statement it issued, in order. */
-async function capture(databaseUrl: string, work: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+async function capture(databaseUrl: string, work: (database: Database) => Promise<unknown>): Promise<Statement[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const statements: Statement[] = [];
   const db = drizzle(pool, {
     schema,
     logger: { logQuery: (text, values) => statements.push({ text, values }) },
   }) as unknown as Db;
+  const queryPrepared = async <T>(statement: PreparedStatement): Promise<T[]> => {
+    statements.push(statement);
+    return (await pool.query(statement)).rows as T[];
+  };
   try {
-    await work(db);
+    await work({ db, queryPrepared } as unknown as Database);
     return statements;
   } finally {
     await pool.end();
@@ -38,8 +44,8 @@ async function capture(databaseUrl: string, work: (db: Db) => Promise<unknown>):
 
 export async function messagingStatements(databaseUrl: string = benchDatabaseUrl()) {
   const config = loadConfig({ NODE_ENV: "development" });
-  const context = (db: Db) =>
-    ({ config, database: { db }, storage: new LocalDiskStorage("/nonexistent") }) as unknown as AppContext;
+  const context = (database: Database) =>
+    ({ config, database, storage: new LocalDiskStorage("/nonexistent") }) as unknown as AppContext;
   const setup = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const plain = drizzle(setup, { schema }) as unknown as Db;
   try {
@@ -55,17 +61,16 @@ export async function messagingStatements(databaseUrl: string = benchDatabaseUrl
       .limit(1);
     if (!longest) throw new Error("the benchmark member has no conversations: run npm run bench:seed");
 
-    const list = await capture(databaseUrl, (db) =>
-      listConversations(context(db), viewer, { page: 1, only_read: false, only_unread: false }),
+    const list = await capture(databaseUrl, (database) =>
+      listConversations(context(database), viewer, { page: 1, only_read: false, only_unread: false }),
     );
-    const history = await capture(databaseUrl, (db) =>
-      conversationHistory(context(db), viewer, longest.uuid, { limit: 30 }),
+    const history = await capture(databaseUrl, (database) =>
+      conversationHistory(context(database), viewer, longest.uuid, { limit: 30 }),
     );
     return {
       conversationUuid: longest.uuid,
-      // listConversations: counts, starred and the page at once, then the people and last messages at once.
-      list: [list.slice(0, 3), list.slice(3)],
-      // conversationHistory: the membership check, then the page.
+      // One statement each, run one after another as the app runs them.
+      list: list.map((statement) => [statement]),
       history: history.map((statement) => [statement]),
     };
   } finally {

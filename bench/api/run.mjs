@@ -112,9 +112,10 @@ const velvetJson = async (path) => {
 };
 
 const prepared = [];
-// BENCH_ONLY=text runs the scenarios whose name contains it (and the hello references).
+// BENCH_ONLY=text[,text] runs the scenarios whose name contains one of them (and the hello references).
+const only = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? [];
 const chosen = scenarios.filter(
-  (scenario) => !process.env.BENCH_ONLY || scenario.hello || scenario.name.includes(process.env.BENCH_ONLY),
+  (scenario) => only.length === 0 || scenario.hello || only.some((text) => scenario.name.includes(text)),
 );
 for (const [index, scenario] of chosen.entries()) {
   const {

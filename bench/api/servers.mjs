@@ -1,5 +1,6 @@
 // The two processes `npm run bench` measures: the real server and the baseline.
 import { execFileSync, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,9 +21,11 @@ function freePort() {
 }
 
 /**
- * The real server, started with `npm start`'s command and flags on the benchmark database:
- * development mode as in bench/realtime, logs at error level, no Redis (one process, so rate
- * limits and presence stay in memory) and a rate limit no benchmark reaches.
+ * The real server, started with `npm start`'s command and flags on the benchmark database, in
+ * production mode (what a launch runs: responses are not re-checked against their schemas, see
+ * zod-compilers.ts), with secrets of its own, logs at error level, no Redis (one process, so rate
+ * limits and presence stay in memory), a rate limit no benchmark reaches, and an SMTP address
+ * nothing listens on (no benchmark sends mail; the away-email digest may try and fail).
  */
 export async function startVelvet(databaseUrl) {
   const port = await freePort();
@@ -31,7 +34,10 @@ export async function startVelvet(databaseUrl) {
     cwd: path.join(root, "apps/server"),
     env: {
       ...process.env,
-      NODE_ENV: "development",
+      NODE_ENV: "production",
+      APP_SECRET: randomBytes(32).toString("hex"),
+      PUSHER_SECRET: randomBytes(16).toString("hex"),
+      SMTP_URL: "smtp://127.0.0.1:9",
       LOG_LEVEL: "error",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -1,7 +1,6 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
 import { accountRoutes } from "./modules/accounts/routes";
 import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
 import { adminRoutes } from "./modules/admin/routes";
@@ -11,9 +10,11 @@ import { creditRoutes } from "./modules/credits/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { interactionRoutes } from "./modules/interactions/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { paymentRoutes } from "./modules/payments/routes";
 import { photoRoutes } from "./modules/photos/routes";
 import { presenceRoutes } from "./modules/presence/routes";
 import { profileRoutes } from "./modules/profiles/routes";
+import { promotionRoutes } from "./modules/promotions/routes";
 import { realtimeAuthRoutes } from "./modules/realtime/auth-routes";
 import { realtimeHttpApi } from "./modules/realtime/http-api";
 import type { RealtimeServer } from "./modules/realtime/server";
@@ -27,7 +28,7 @@ import { registerOpenApi } from "./platform/http/openapi";
 import { registerSecurity } from "./platform/http/security";
 import { registerMaintenanceSwitch, registerSiteKeyCheck } from "./platform/http/site-key";
 import { registerWebApp } from "./platform/http/static-web";
-import { zodValidatorCompiler } from "./platform/http/zod-compilers";
+import { responseSerializerCompiler, zodValidatorCompiler } from "./platform/http/zod-compilers";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -64,7 +65,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
     if (draining) reply.header("Connection", "close");
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(!config.isProduction));
   registerErrorHandler(app);
   registerJsonBodyParser(app);
 
@@ -86,6 +87,8 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => interactionRoutes(scope, context));
   await app.register(async (scope) => photoRoutes(scope, context));
   await app.register(async (scope) => creditRoutes(scope, context));
+  await app.register(async (scope) => paymentRoutes(scope, context));
+  await app.register(async (scope) => promotionRoutes(scope, context));
   await app.register(async (scope) => conversationRoutes(scope, context));
   await app.register(async (scope) => notificationRoutes(scope, context));
   await app.register(async (scope) => presenceRoutes(scope, context, realtime));

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { ensureCreditPackages } from "./modules/credits/packages";
 import { ensureMessagePrices } from "./modules/credits/prices";
 import { connectedThroughChannels, NotificationDigest } from "./modules/notifications/email-digest";
+import { PassExpiryWatcher } from "./modules/payments/pass-expiry";
+import { ensurePromotionCalendar } from "./modules/promotions/calendar";
 import { createBroadcaster } from "./modules/realtime/broadcaster";
 import { createRealtimeServer } from "./modules/realtime/create-realtime-server";
 import { OutboxDispatcher } from "./modules/realtime/outbox";
@@ -42,6 +45,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   });
   await runMigrations(database);
   await ensureMessagePrices(database.db, config);
+  await ensureCreditPackages(database.db);
+  await ensurePromotionCalendar(database.db, config.siteTimezone);
   const redis = await openRedis(config.redisUrl);
   const realtime = await createRealtimeServer({ config, redis, logger });
   const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);
@@ -71,6 +76,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     connectedThroughChannels(() => realtime.directory.counts()),
   );
   digest.start();
+  const passes = new PassExpiryWatcher(context);
+  passes.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -78,7 +85,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const close = (closeOptions: { realtimeStaggerMs?: number } = {}) => {
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
-      await Promise.all([outbox.stop(), digest.stop()]);
+      await Promise.all([outbox.stop(), digest.stop(), passes.stop()]);
       await context.redis?.quit().catch(() => {});
       await database.close();
     })();

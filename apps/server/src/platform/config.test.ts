@@ -39,6 +39,19 @@ describe("configuration", () => {
     expect(config.developmentFeatures).toBe(false);
   });
 
+  it("uses the test payment gateway outside production, and never lets production use it", () => {
+    expect(loadConfig({}).payments.gateway).toBe("test");
+    const production = {
+      ...productionBasics,
+      APP_SECRET: "a".repeat(48),
+      PUSHER_SECRET: "b".repeat(32),
+      SITE_KEYS: "prod-site-key",
+    };
+    expect(loadConfig(production).payments.gateway).toBe("disabled");
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "test" })).toThrow(/PAYMENT_GATEWAY=test/);
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "card" })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
   it("reports a bad value clearly", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
   });

@@ -13,6 +13,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const DEVELOPMENT_SITE_KEY = "dev-site-key-0f4c2a9e";
 const DEVELOPMENT_APP_SECRET = "development-app-secret-change-me-in-production";
 const DEVELOPMENT_PUSHER_SECRET = "development-pusher-secret";
+const DEVELOPMENT_PAYMENT_WEBHOOK_SECRET = "development-payment-webhook-secret";
 
 const boolFlag = z
   .string()
@@ -98,6 +99,9 @@ const ZEnvSchema = z.object({
   MESSAGE_PRICE_IMAGE: z.coerce.number().int().min(0).default(2),
   MESSAGE_PRICE_WINK: z.coerce.number().int().min(0).default(0),
   MESSAGE_PRICE_LIKE: z.coerce.number().int().min(0).default(0),
+  PAYMENT_GATEWAY: optionalString.pipe(z.enum(["test", "disabled"]).optional()),
+  PAYMENT_WEBHOOK_SECRET: z.string().default(DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
+  PAYMENT_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(1_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -155,6 +159,14 @@ export interface AppConfig {
   welcomeCredits: number;
   /** Message prices written to the database when it has none yet; admins edit them there afterwards. */
   initialMessagePrices: { text: number; image: number; wink: number; like: number };
+  payments: {
+    /** test: the built-in test gateway (never in production); disabled: no purchases. */
+    gateway: "test" | "disabled";
+    /** Shared with the gateway: signs its server-to-server notifications (the webhook's only credential). */
+    webhookSecret: string;
+    /** The test gateway's first retry delay; each further attempt waits twice as long. */
+    notifyRetryBaseMs: number;
+  };
   logLevel: Env["LOG_LEVEL"];
   apiRateLimitPerMinute: number;
   /** Messages a member may send per minute. */
@@ -224,6 +236,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       wink: env.MESSAGE_PRICE_WINK,
       like: env.MESSAGE_PRICE_LIKE,
     },
+    payments: {
+      gateway: env.PAYMENT_GATEWAY ?? (env.NODE_ENV === "production" ? "disabled" : "test"),
+      webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+      notifyRetryBaseMs: env.PAYMENT_NOTIFY_RETRY_MS,
+    },
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,
     messageRateLimitPerMinute: env.MESSAGE_RATE_LIMIT,
@@ -249,5 +266,13 @@ function assertProductionSafe(config: AppConfig): void {
   }
   if (!config.databaseUrl) problems.push("DATABASE_URL must point at a PostgreSQL server");
   if (!config.mail.smtpUrl) problems.push("SMTP_URL must be set so mail is delivered");
+  // The test gateway approves any payment at a click: in production it would hand out credits for free.
+  if (config.payments.gateway === "test") problems.push("PAYMENT_GATEWAY=test is for development only");
+  if (
+    config.payments.gateway !== "disabled" &&
+    (config.payments.webhookSecret === DEVELOPMENT_PAYMENT_WEBHOOK_SECRET || config.payments.webhookSecret.length < 32)
+  ) {
+    problems.push("PAYMENT_WEBHOOK_SECRET must be set to the gateway's signing secret (at least 32 characters)");
+  }
   if (problems.length > 0) throw new ConfigError(`Refusing to start in production: ${problems.join("; ")}`);
 }

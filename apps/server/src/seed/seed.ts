@@ -120,6 +120,7 @@ async function startDemoConversations(context: AppContext, memberEmail: string):
         sender: writer,
         partner: member,
         conversationId: conversation.id,
+        conversationUuid: conversation.uuid,
         type: "text",
         text: DEMO_OPENERS[index] ?? DEMO_OPENERS[0] ?? "Hi!",
         imageId: null,

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { RealtimeConnection } from "../features/realtime/RealtimeConnection";
 import { setNavigator } from "../lib/navigation";
 import { requestProgress } from "../lib/request-progress";
+import { AppToaster } from "../ui/AppToaster";
 import { LoadingBar } from "../ui/LoadingBar";
 
 /** Scroll resets to the top on every navigation (spec §2). */
@@ -42,6 +43,7 @@ export function AppFrame() {
       <RouterNavigator />
       <RealtimeConnection />
       <Outlet />
+      <AppToaster />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../features/auth/auth-store";
+import { useSelectedPackage } from "../features/credits/selected-package";
 import { runMiddleware, UnknownMiddlewareError } from "./middleware";
 
 vi.mock("../lib/client-config", () => ({ clientConfig: () => ({ maintenance: maintenanceOn }) }));
@@ -95,5 +96,78 @@ describe("route middleware", () => {
     expect(calls).toEqual(["/api/impersonate", "/api/me"]);
     expect(storage.get("auth._token.local")).toBe("Bearer operator-as-member");
     expect(useAuthStore.getState().user?.impersonated).toBe(true);
+  });
+});
+
+describe("payment middleware", () => {
+  const selectable = {
+    id: 3,
+    kind: "credits",
+    name: "Popular",
+    credits: 500,
+    bonus_credits: 75,
+    price: "49.95",
+    currency: "AUD",
+    regular_price: null,
+    promo_bonus_credits: 0,
+    vip_bonus_credits: 0,
+    duration_hours: null,
+    highlight: null,
+  } as const;
+
+  beforeEach(() => {
+    maintenanceOn = false;
+    storage = new Map();
+    vi.stubGlobal("window", {
+      location: { pathname: "/", protocol: "https:" },
+      localStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => storage.set(key, value),
+        removeItem: (key: string) => storage.delete(key),
+      },
+    });
+    vi.stubGlobal("document", { cookie: "" });
+    useAuthStore.setState({ token: null, user: null, loggedIn: false });
+    useSelectedPackage.getState().clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends /credits/buy to /credits/package until a package is selected", async () => {
+    signInAs(member);
+    expect(await redirectOf(["auth", "deactivated", "creditPayment"], "https://site.test/credits/buy")).toBe(
+      "/credits/package",
+    );
+    useSelectedPackage.getState().select(selectable);
+    expect(await redirectOf(["auth", "deactivated", "creditPayment"], "https://site.test/credits/buy")).toBeNull();
+    useSelectedPackage.getState().clear();
+    expect(await redirectOf(["creditPayment"], "https://site.test/credits/buy")).toBe("/credits/package");
+  });
+
+  it("signs a returning visitor in with custom1 and sends them to /dashboard", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url.startsWith("/api/payment/auth/"))
+          return new Response(JSON.stringify({ data: { access_token: "from-custom1" } }), { status: 200 });
+        return new Response(JSON.stringify({ data: member }), { status: 200 });
+      }),
+    );
+    expect(await redirectOf([], "https://site.test/payment-status?payment=p-1&custom1=abc%2Fdef")).toBe("/dashboard");
+    expect(calls).toEqual(["/api/payment/auth/abc%2Fdef", "/api/me"]);
+    expect(storage.get("auth._token.local")).toBe("Bearer from-custom1");
+  });
+
+  it("drops a used custom1 and leaves a signed-in member's alone", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: "Not found." }), { status: 404 }));
+    vi.stubGlobal("fetch", fetch);
+    expect(await redirectOf([], "https://site.test/payment-status?payment=p-1&custom1=used")).toBe(
+      "/payment-status?payment=p-1",
+    );
+    fetch.mockClear();
+    signInAs(member);
+    expect(await redirectOf([], "https://site.test/payment-status?payment=p-1&custom1=mine")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

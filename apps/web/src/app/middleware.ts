@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { useAuthStore } from "../features/auth/auth-store";
+import { useSelectedPackage } from "../features/credits/selected-package";
 import { api } from "../lib/api-client";
 import { readAccessToken } from "../lib/auth-storage";
 import { clientConfig } from "../lib/client-config";
@@ -8,7 +9,7 @@ import { useValidationStore } from "../lib/validation-store";
 
 /**
  * Route middleware (spec §2). The global ones run on every route in this order;
- * a route adds its named ones after them. paymentAuth joins with payments.
+ * a route adds its named ones after them.
  */
 export interface MiddlewareContext {
   url: URL;
@@ -45,6 +46,28 @@ const registry: Record<string, Middleware> = {
     }
     throw redirect("/dashboard");
   },
+  /**
+   * Back from the payment gateway and not signed in (spec §4): the return
+   * link's single-use custom1 gets a token, the user is loaded, and the
+   * visitor goes to /dashboard. A used or expired one is dropped from the URL.
+   */
+  paymentAuth: async ({ url }) => {
+    const custom1 = url.searchParams.get("custom1");
+    if (!custom1 || readAccessToken()) return;
+    try {
+      const response = await api.get<TokenResponse>(`/payment/auth/${encodeURIComponent(custom1)}`);
+      await useAuthStore.getState().signInWithToken(response.data.access_token);
+    } catch {
+      const rest = new URL(url);
+      rest.searchParams.delete("custom1");
+      throw redirect(`${rest.pathname}${rest.search}`);
+    }
+    throw redirect("/dashboard");
+  },
+  /** /credits/buy and the steps after it need a selected package (spec §4 credit purchase). */
+  creditPayment: () => {
+    if (!useSelectedPackage.getState().selected) throw redirect("/credits/package");
+  },
   maintenance: ({ url }) => {
     if (clientConfig().maintenance && url.pathname !== "/maintenance") throw redirect("/maintenance");
   },
@@ -66,7 +89,7 @@ const registry: Record<string, Middleware> = {
   },
 };
 
-export const globalMiddleware = ["clearValidationErrors", "impersonate", "maintenance"] as const;
+export const globalMiddleware = ["clearValidationErrors", "impersonate", "paymentAuth", "maintenance"] as const;
 
 export class UnknownMiddlewareError extends Error {
   readonly status = 500;

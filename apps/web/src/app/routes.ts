@@ -54,6 +54,14 @@ const messages = {
   list: () => import("../features/messages/MessagesPage"),
   conversation: () => import("../features/messages/ConversationPage"),
 };
+const credits = {
+  choosePackage: () => import("../features/credits/CreditPackagePage"),
+  buy: () => import("../features/credits/BuyCreditsPage"),
+  paymentStatus: () => import("../features/credits/PaymentStatusPage"),
+  prices: () => import("../features/credits/PricesPage"),
+  howToPay: () => import("../features/credits/HowToPayPage"),
+  vip: () => import("../features/credits/VipPage"),
+};
 const home = () => import("../features/home/HomePage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
@@ -100,20 +108,24 @@ export const pageRoutes: PageRoute[] = [
   member("/profile/:profile", "Profile", { page: profiles.profile }),
   member("/my-visitors", "My visitors", { page: profiles.visitors }),
   member("/my-favorites", "My favorites", { page: profiles.favorites }),
-  member("/credits/buy", "Buy credits", { layout: "package" }),
-  member("/credits/package", "Choose a credit package", { layout: "package" }),
+  member("/credits/buy", "Buy credits", {
+    layout: "package",
+    middleware: ["auth", "deactivated", "creditPayment"],
+    page: credits.buy,
+  }),
+  member("/credits/package", "Choose a credit package", { layout: "package", page: credits.choosePackage }),
   member("/account", "Account settings", { page: auth.account }),
-  member("/payment-status", "Payment status"),
-  member("/trustpay-status", "Payment status"),
+  member("/payment-status", "Payment status", { page: credits.paymentStatus }),
+  member("/trustpay-status", "Payment status", { page: credits.paymentStatus }),
   member("/deactivated", "Your account is deactivated", {
     name: "deactivated",
     layout: "auth",
     page: auth.deactivated,
   }),
 
-  open("/prices", "Prices"),
-  open("/how-to-pay", "How to pay"),
-  open("/vip", "Become VIP", { name: "vip", layout: "landing" }),
+  open("/prices", "Prices", { page: credits.prices }),
+  open("/how-to-pay", "How to pay", { page: credits.howToPay }),
+  open("/vip", "Become VIP", { name: "vip", layout: "landing", page: credits.vip }),
   open("/faq", "Frequently asked questions"),
   open("/contact", "Contact"),
   open("/contact-us", "Contact us"),

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** `compactOnMobile`: only the heart below 640 px, leaving the member's icons room on a phone. */
+/** `compactOnMobile`: only the heart below 1024 px, leaving the member's links and icons room. */
 export function Logo({
   tone = "light",
   compactOnMobile = false,
@@ -16,7 +16,7 @@ export function Logo({
         </svg>
       </span>
       <span
-        className={`font-display text-xl font-semibold ${compactOnMobile ? "hidden sm:inline" : ""} ${tone === "light" ? "text-white" : "text-velvet-900"}`}
+        className={`font-display text-xl font-semibold ${compactOnMobile ? "hidden lg:inline" : ""} ${tone === "light" ? "text-white" : "text-velvet-900"}`}
       >
         Velvet<span className="text-rose-500">Hearts</span>
       </span>

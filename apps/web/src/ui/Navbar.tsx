@@ -1,6 +1,8 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { logout, useAuthStore } from "../features/auth/auth-store";
 import { balanceLabel } from "../features/credits/balance";
+import { NotificationBell } from "../features/notifications/NotificationBell";
+import { SeasonalPromotions } from "../features/promotions/SeasonalPromotions";
 import { ChatIcon, CoinIcon } from "./icons";
 import { Logo } from "./Logo";
 import { OnlineCount } from "./OnlineCount";
@@ -52,9 +54,12 @@ function MemberCorner({ tone }: { tone: "light" | "dark" }) {
   const user = useAuthStore((state) => state.user);
   const text = tone === "light" ? "text-white/90 hover:text-white" : "text-velvet-800 hover:text-velvet-950";
   return (
-    <div className="flex items-center gap-1.5 sm:gap-3">
-      <OnlineCount tone={tone} />
-      <nav className="hidden items-center gap-1 md:flex" aria-label="Member">
+    <div className="flex items-center gap-1.5 sm:gap-3 lg:gap-2 xl:gap-3">
+      {/* From 1280 px: below that the member's links need the room. */}
+      <span className="hidden xl:contents">
+        <OnlineCount tone={tone} />
+      </span>
+      <nav className="hidden items-center gap-1 whitespace-nowrap md:flex" aria-label="Member">
         <Link to="/dashboard" className={`rounded-pill px-3 py-2 text-sm font-semibold ${text}`}>
           Search
         </Link>
@@ -65,7 +70,9 @@ function MemberCorner({ tone }: { tone: "light" | "dark" }) {
           My favorites
         </Link>
       </nav>
+      <NotificationBell tone={tone} />
       <MessagesLink tone={tone} unread={user?.unread_messages_count ?? 0} />
+      <SeasonalPromotions />
       <BalancePill tone={tone} />
       <Link
         to="/account"
@@ -79,7 +86,7 @@ function MemberCorner({ tone }: { tone: "light" | "dark" }) {
             {user?.username.slice(0, 1).toUpperCase() ?? "?"}
           </span>
         )}
-        <span className="hidden max-w-32 truncate sm:inline">{user?.username}</span>
+        <span className="hidden max-w-28 truncate sm:inline md:hidden 2xl:inline">{user?.username}</span>
       </Link>
       <button
         type="button"

@@ -145,3 +145,38 @@ export function HeartIcon(props: IconProps) {
     </Outline>
   );
 }
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M14.86 17.08a23.85 23.85 0 0 0 5.45-1.31A8.97 8.97 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.97 8.97 0 0 1-2.31 6.02c1.73.64 3.56 1.09 5.45 1.31m5.72 0a24.26 24.26 0 0 1-5.72 0m5.72 0a3 3 0 1 1-5.72 0" />
+    </Outline>
+  );
+}
+
+export function BellSlashIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M9.14 17.08a24.25 24.25 0 0 0 3.85.15m-3.85-.15a23.86 23.86 0 0 1-5.45-1.31 8.96 8.96 0 0 0 2.3-5.54m3.15 6.85a3 3 0 0 0 5.67 1.97m1.97-2.28L21 21m-4.23-4.23a23.8 23.8 0 0 0 3.54-1A8.97 8.97 0 0 1 18 9.75V9A6 6 0 0 0 6.53 6.53m10.24 10.24L6.53 6.53M3 3l3.53 3.53" />
+    </Outline>
+  );
+}
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M2.04 12.32a1 1 0 0 1 0-.64C3.42 7.51 7.36 4.5 12 4.5c4.64 0 8.57 3 9.96 7.18.07.2.07.43 0 .64C20.58 16.49 16.64 19.5 12 19.5c-4.64 0-8.57-3-9.96-7.18Z" />
+      <circle cx="12" cy="12" r="3" />
+    </Outline>
+  );
+}
+
+export function MoreIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <circle cx="5.5" cy="12" r="1.4" fill="currentColor" stroke="none" />
+      <circle cx="12" cy="12" r="1.4" fill="currentColor" stroke="none" />
+      <circle cx="18.5" cy="12" r="1.4" fill="currentColor" stroke="none" />
+    </Outline>
+  );
+}

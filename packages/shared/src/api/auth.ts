@@ -1,5 +1,6 @@
 import { limits } from "../constants/limits";
 import { genders, seekingOptions } from "../constants/profile-options";
+import { promoBadgeVariants, promoEventNames } from "../constants/promotions";
 import { accountMessages as m } from "../validation/account-messages";
 import { ageOn, isRealDate } from "../validation/age";
 import { validationMessages } from "../validation/messages";
@@ -120,7 +121,7 @@ export const ZPasswordResetRequestSchema = z
 export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequestSchema>;
 
 export const ZFeaturesSchema = z.object({
-  promoBadge: z.enum(["v1", "v2"]).nullable(),
+  promoBadge: z.enum(promoBadgeVariants).nullable(),
   muteUserNotifications: z.boolean(),
 });
 
@@ -149,7 +150,8 @@ export const ZCurrentUserSchema = z.object({
   received_wink_interactions_count: z.number().int(),
   deactivated: z.boolean(),
   rv: z.boolean(),
-  eventName: z.enum(["summer", "halloween"]).nullable(),
+  /** The running seasonal promotion (any of the nine events), null between events. */
+  eventName: z.enum(promoEventNames).nullable(),
   features: ZFeaturesSchema,
   profile_complete: z.boolean(),
   choice: z.enum(seekingOptions),

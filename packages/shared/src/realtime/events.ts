@@ -1,4 +1,5 @@
 import type { TMessage } from "../api/conversations";
+import type { TNotification } from "../api/notifications";
 
 /**
  * The typed map of server-to-client real-time events: channel name builders,
@@ -30,7 +31,8 @@ export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEve
  * (the notification and message resources arrive with their features).
  */
 export interface RealtimeEventPayloads {
-  NEW_NOTIFICATION: Record<string, unknown>;
+  /** The presented notification, the same shape as an item of GET /api/user-notifications. */
+  NEW_NOTIFICATION: TNotification;
   CreditsEarned: { credits: number; balance: number };
   PassStarted: { expires_at: string };
   PassEnded: { ended_at: string };

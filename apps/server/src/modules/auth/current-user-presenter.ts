@@ -1,5 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { hasUnlimitedPass } from "../credits/pass";
+import type { RunningPromotion } from "../promotions/current-promotion";
+import { hasDeletionOffer, promoBadgeVariant } from "../promotions/member-offers";
 import type { UserRow } from "./session-service";
 
 /**
@@ -27,10 +29,16 @@ const knownScopes = ["member", "operator", "admin"] as const;
 /** The current user of spec §3. */
 export function presentCurrentUser(
   user: UserRow,
-  extras: { primaryPhotoUrl: string | null; impersonated: boolean; unreadMessages: number; receivedMessages: number },
+  extras: {
+    primaryPhotoUrl: string | null;
+    impersonated: boolean;
+    unreadMessages: number;
+    receivedMessages: number;
+    /** The promotion running for this member (none for review accounts). */
+    promotion: RunningPromotion | null;
+  },
 ): TCurrentUser {
   const features = user.features ?? {};
-  const promoBadge = features.promoBadge === "v1" || features.promoBadge === "v2" ? features.promoBadge : null;
   return {
     uuid: user.uuid,
     username: user.username,
@@ -50,8 +58,8 @@ export function presentCurrentUser(
     received_wink_interactions_count: user.receivedWinksCount,
     deactivated: user.deactivatedAt !== null,
     rv: user.isReviewAccount,
-    eventName: null,
-    features: { promoBadge, muteUserNotifications: features.muteUserNotifications === true },
+    eventName: extras.promotion?.name ?? null,
+    features: { promoBadge: promoBadgeVariant(user), muteUserNotifications: features.muteUserNotifications === true },
     profile_complete: isProfileComplete(user, extras.primaryPhotoUrl !== null),
     choice: user.seeking === "male" || user.seeking === "female" ? user.seeking : "both",
     preferences: {
@@ -61,7 +69,7 @@ export function presentCurrentUser(
         newsletter: user.preferences.email?.newsletter ?? false,
       },
     },
-    has_account_deletion_promo: false,
+    has_account_deletion_promo: hasDeletionOffer(user),
     scope: user.roles.filter((role): role is (typeof knownScopes)[number] =>
       (knownScopes as readonly string[]).includes(role),
     ),

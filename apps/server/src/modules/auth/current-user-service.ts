@@ -2,6 +2,7 @@ import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { conversationMembers, photos } from "../../platform/db/schema";
+import { currentPromotion, promotionFor } from "../promotions/current-promotion";
 import { presentCurrentUser } from "./current-user-presenter";
 import type { Authenticated } from "./session-service";
 
@@ -14,7 +15,7 @@ export async function primaryPhotoUrl(context: AppContext, userId: number): Prom
 }
 
 export async function loadCurrentUser(context: AppContext, auth: Authenticated): Promise<TCurrentUser> {
-  const [photoUrl, [messageCounts]] = await Promise.all([
+  const [photoUrl, [messageCounts], promotion] = await Promise.all([
     primaryPhotoUrl(context, auth.user.id),
     context.database.db
       .select({
@@ -23,11 +24,13 @@ export async function loadCurrentUser(context: AppContext, auth: Authenticated):
       })
       .from(conversationMembers)
       .where(eq(conversationMembers.userId, auth.user.id)),
+    currentPromotion(context.database.db),
   ]);
   return presentCurrentUser(auth.user, {
     primaryPhotoUrl: photoUrl,
     impersonated: auth.session.impersonatorId !== null,
     unreadMessages: Number(messageCounts?.unread ?? 0),
     receivedMessages: Number(messageCounts?.received ?? 0),
+    promotion: promotionFor(auth.user, promotion),
   });
 }

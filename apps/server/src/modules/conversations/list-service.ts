@@ -1,12 +1,18 @@
 import { CONVERSATION_PAGE_SIZE, type TConversation } from "@velvet/shared/api/conversations";
-import { and, asc, desc, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { conversationMembers, conversations, interactions, messages, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
 import { siteHour } from "../profiles/online";
+import {
+  conversationHistoryStatement,
+  conversationListStatement,
+  type ListRowRaw,
+  readConversationHistory,
+  readConversationList,
+} from "./list-sql";
 import { conversationPolicy } from "./policy";
 import { presentConversation, presentMessage, presentParty } from "./presenter";
-import { loadMessagesById, loadParties, selectMessages } from "./queries";
+import { loadMessagesById, loadParties } from "./queries";
 
 export interface ConversationListQuery {
   page: number;
@@ -15,135 +21,71 @@ export interface ConversationListQuery {
   only_unread: boolean;
 }
 
-const listColumns = {
-  id: conversations.id,
-  uuid: conversations.uuid,
-  initiatorId: conversations.initiatorId,
-  recipientId: conversations.recipientId,
-  updatedAt: conversations.updatedAt,
-  lastMessageId: conversations.lastMessageId,
-  starred: conversationMembers.starred,
-  unreadCount: conversationMembers.unreadCount,
-};
-interface ListRow {
-  id: number;
-  uuid: string;
-  initiatorId: number;
-  recipientId: number;
-  updatedAt: Date;
-  lastMessageId: number | null;
-  starred: boolean;
-  unreadCount: number;
-}
-
 /**
  * The member's conversations: starred ones (all of them, on page 1) and then
  * the rest, 10 a page, newest activity first. A conversation appears once it
- * has a message the member has not deleted, and never across a block.
+ * has a message the member has not deleted, and never across a block. One
+ * statement (list-sql.ts).
  */
 export async function listConversations(context: AppContext, viewer: UserRow, query: ConversationListQuery) {
-  const { db } = context.database;
-  const where = listFilter(viewer.id, query);
-  const newestFirst = [desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId)];
-  const base = () =>
-    db
-      .select(listColumns)
-      .from(conversationMembers)
-      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-      .innerJoin(users, eq(users.id, conversationMembers.partnerId));
-  const [counts, starred, rest] = await Promise.all([
-    db
-      .select({
-        starred: sql<string>`count(*) filter (where ${conversationMembers.starred})`,
-        others: sql<string>`count(*) filter (where not ${conversationMembers.starred})`,
-      })
-      .from(conversationMembers)
-      .innerJoin(users, eq(users.id, conversationMembers.partnerId))
-      .where(where),
-    query.page === 1
-      ? base()
-          .where(and(where, eq(conversationMembers.starred, true)))
-          .orderBy(...newestFirst)
-      : Promise.resolve([]),
-    base()
-      .where(and(where, eq(conversationMembers.starred, false)))
-      .orderBy(...newestFirst)
-      .limit(CONVERSATION_PAGE_SIZE)
-      .offset((query.page - 1) * CONVERSATION_PAGE_SIZE),
-  ]);
-  const total = Number(counts[0]?.others ?? 0);
+  const rows = await context.database.queryPrepared<ListRowRaw>(
+    conversationListStatement({
+      viewerId: viewer.id,
+      usernamePrefix: query.username,
+      onlyUnread: query.only_unread,
+      onlyRead: query.only_read,
+      page: query.page,
+      pageSize: CONVERSATION_PAGE_SIZE,
+    }),
+  );
+  const { entries, starredTotal, othersTotal } = readConversationList(rows);
+  const moment = presentationMoment(context);
   return {
-    data: await presentConversations(context, viewer, [...starred, ...rest]),
+    data: entries.map((entry) =>
+      presentConversation(
+        entry.conversation,
+        viewer,
+        { initiator: presentParty(entry.initiator, moment), recipient: presentParty(entry.recipient, moment) },
+        entry.lastMessage ? presentMessage(entry.lastMessage, viewer.id, context) : null,
+      ),
+    ),
     meta: {
       current_page: query.page,
-      last_page: Math.max(1, Math.ceil(total / CONVERSATION_PAGE_SIZE)),
+      last_page: Math.max(1, Math.ceil(othersTotal / CONVERSATION_PAGE_SIZE)),
       per_page: CONVERSATION_PAGE_SIZE,
-      total,
-      starred_conversations: Number(counts[0]?.starred ?? 0),
+      total: othersTotal,
+      starred_conversations: starredTotal,
     },
   };
 }
 
-function listFilter(viewerId: number, query: ConversationListQuery): SQL {
-  const blocked = sql`exists (select 1 from ${interactions} where ${interactions.kind} = 'block'
-    and ((${interactions.fromUserId} = ${viewerId} and ${interactions.toUserId} = ${conversationMembers.partnerId})
-      or (${interactions.fromUserId} = ${conversationMembers.partnerId} and ${interactions.toUserId} = ${viewerId})))`;
-  const username = query.username?.replace(/[\\%_]/g, (character) => `\\${character}`);
-  return and(
-    eq(conversationMembers.userId, viewerId),
-    gt(conversationMembers.lastMessageId, conversationMembers.clearedUpToId),
-    sql`not ${blocked}`,
-    username ? sql`lower(${users.username}) like ${`${username.toLowerCase()}%`}` : undefined,
-    query.only_unread ? gt(conversationMembers.unreadCount, 0) : undefined,
-    query.only_read ? eq(conversationMembers.unreadCount, 0) : undefined,
-  ) as SQL;
+function presentationMoment(context: AppContext) {
+  return { storage: context.storage, now: Date.now(), hour: siteHour(context.config.siteTimezone) };
 }
 
 export async function showConversation(context: AppContext, viewer: UserRow, uuid: string): Promise<TConversation> {
   const { db } = context.database;
   const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
-  const [presented] = await presentConversations(context, viewer, [
-    {
-      ...conversation,
-      lastMessageId:
-        conversation.lastMessageId !== null && conversation.lastMessageId > member.clearedUpToId
-          ? conversation.lastMessageId
-          : null,
-      starred: member.starred,
-      unreadCount: member.unreadCount,
-    },
-  ]);
-  if (!presented) throw new Error("a conversation could not be presented");
-  return presented;
-}
-
-async function presentConversations(context: AppContext, viewer: UserRow, rows: ListRow[]) {
-  const { db } = context.database;
+  // A last message the member deleted (cleared) is not theirs to see.
+  const lastMessageId =
+    conversation.lastMessageId !== null && conversation.lastMessageId > member.clearedUpToId
+      ? conversation.lastMessageId
+      : null;
   const [parties, lastMessages] = await Promise.all([
-    loadParties(
-      db,
-      rows.flatMap((row) => [row.initiatorId, row.recipientId]),
-    ),
-    loadMessagesById(
-      db,
-      rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : [])),
-    ),
+    loadParties(db, [conversation.initiatorId, conversation.recipientId]),
+    loadMessagesById(db, lastMessageId ? [lastMessageId] : []),
   ]);
-  const moment = { storage: context.storage, now: Date.now(), hour: siteHour(context.config.siteTimezone) };
-  return rows.flatMap((row) => {
-    const initiator = parties.get(row.initiatorId);
-    const recipient = parties.get(row.recipientId);
-    if (!initiator || !recipient) return [];
-    const last = row.lastMessageId ? lastMessages.get(row.lastMessageId) : undefined;
-    return [
-      presentConversation(
-        row,
-        viewer,
-        { initiator: presentParty(initiator, moment), recipient: presentParty(recipient, moment) },
-        last ? presentMessage(last, viewer.id, context) : null,
-      ),
-    ];
-  });
+  const initiator = parties.get(conversation.initiatorId);
+  const recipient = parties.get(conversation.recipientId);
+  if (!initiator || !recipient) throw new Error("a conversation without both members");
+  const last = lastMessageId ? lastMessages.get(lastMessageId) : undefined;
+  const moment = presentationMoment(context);
+  return presentConversation(
+    { ...conversation, starred: member.starred, unreadCount: member.unreadCount },
+    viewer,
+    { initiator: presentParty(initiator, moment), recipient: presentParty(recipient, moment) },
+    last ? presentMessage(last, viewer.id, context) : null,
+  );
 }
 
 /**
@@ -157,21 +99,19 @@ export async function conversationHistory(
   uuid: string,
   query: { before?: number; after?: number; limit: number },
 ) {
-  const { db } = context.database;
-  const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
-  const catchingUp = query.after !== undefined;
-  const rows = await selectMessages(db)
-    .where(
-      and(
-        eq(messages.conversationId, conversation.id),
-        gt(messages.id, Math.max(member.clearedUpToId, query.after ?? 0)),
-        query.before !== undefined ? lt(messages.id, query.before) : undefined,
-      ),
-    )
-    .orderBy(catchingUp ? asc(messages.id) : desc(messages.id))
-    .limit(query.limit + 1);
+  const rows = await context.database.queryPrepared<Record<string, unknown>>(
+    conversationHistoryStatement({
+      viewerId: viewer.id,
+      conversationUuid: uuid,
+      after: query.after,
+      before: query.before,
+      limit: query.limit + 1,
+    }),
+  );
+  const page = readConversationHistory(rows);
+  if (!page) throw new AppError("not_found");
   return {
-    data: rows.slice(0, query.limit).map((row) => presentMessage(row, viewer.id, context)),
-    meta: { has_more: rows.length > query.limit },
+    data: page.slice(0, query.limit).map((row) => presentMessage(row, viewer.id, context)),
+    meta: { has_more: page.length > query.limit },
   };
 }

@@ -2,15 +2,15 @@ import { messagingMessages, type TMessageType } from "@velvet/shared/api/convers
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import type { Db } from "../../platform/db/client";
+import { type Db, queryRows } from "../../platform/db/client";
 import { conversationMembers, conversations, messages } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
 import { spendCredits } from "../credits/ledger";
 import { hasUnlimitedPass, PASS_FREE_TYPES } from "../credits/pass";
-import { messagePrice } from "../credits/prices";
+import { messagePriceSql } from "../credits/prices";
 import { notify } from "../notifications/service";
-import { notificationParty } from "../profiles/service";
+import { notificationPartyWithPhoto } from "../profiles/service";
 import { recordRealtimeEvent } from "../realtime/outbox";
 import { type MessageSource, presentMessage } from "./presenter";
 import { loadMessage, messageByClientId } from "./queries";
@@ -48,6 +48,7 @@ export interface AppendMessage {
   sender: UserRow;
   partner: { id: number; uuid: string };
   conversationId: number;
+  conversationUuid: string;
   type: TMessageType;
   text: string | null;
   imageId: number | null;
@@ -63,7 +64,11 @@ export interface AppendMessage {
  * (sender, client_id), the charge (pass first, then a conditional spend that can
  * never take the balance below 0), the message, both members' list state, and
  * the real-time events (sent only after commit). Not enough credits throws 402
- * and the caller's transaction rolls everything back.
+ * and the caller's transaction rolls everything back. Sending is the hottest
+ * write there is, so each step asks the database for everything it needs at
+ * once: the insert prices the message and returns the sender's photo, and one
+ * statement moves the conversation and both members and counts the
+ * recipient's unread messages.
  */
 export async function appendMessage(
   context: AppContext,
@@ -71,7 +76,6 @@ export async function appendMessage(
   input: AppendMessage,
 ): Promise<{ messageId: number; duplicate: boolean; message?: MessageSource; balance?: number }> {
   const free = !input.chargeable || (hasUnlimitedPass(input.sender) && PASS_FREE_TYPES.has(input.type));
-  const price = free ? 0 : await messagePrice(tx, input.type);
   const [row] = await tx
     .insert(messages)
     .values({
@@ -82,10 +86,10 @@ export async function appendMessage(
       text: input.text,
       imageId: input.imageId,
       clientId: input.clientId,
-      price,
+      price: free ? 0 : messagePriceSql(input.type),
     })
     .onConflictDoNothing()
-    .returning({ id: messages.id, createdAt: messages.createdAt });
+    .returning({ id: messages.id, createdAt: messages.createdAt, price: messages.price, senderPhotoKey });
   if (!row) {
     // Either this client_id was sent before (a retry: answer with the first message), or the image is taken.
     const first = await messageByClientId(tx, input.sender.id, input.clientId);
@@ -93,46 +97,37 @@ export async function appendMessage(
     return { messageId: first.id, duplicate: true };
   }
   let balance: number | undefined;
-  if (price > 0) {
-    balance = (await spendCredits(tx, input.sender.id, price, "message", `message:${row.id}`)) ?? undefined;
+  if (row.price > 0) {
+    balance = (await spendCredits(tx, input.sender.id, row.price, "message", `message:${row.id}`)) ?? undefined;
     if (balance === undefined) {
       throw new AppError("payment_required", messagingMessages.notEnoughCredits, {
-        details: { credits_needed: price },
+        details: { credits_needed: row.price },
       });
     }
   }
 
-  await tx
-    .update(conversations)
-    .set({ lastMessageId: row.id, updatedAt: row.createdAt })
-    .where(eq(conversations.id, input.conversationId));
-  await tx
-    .update(conversationMembers)
-    .set({ lastMessageId: row.id, lastMessageAt: row.createdAt })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, input.conversationId),
-        eq(conversationMembers.userId, input.sender.id),
-      ),
-    );
-  const [recipientState] = await tx
-    .update(conversationMembers)
-    .set({
-      lastMessageId: row.id,
-      lastMessageAt: row.createdAt,
-      unreadCount: sql`${conversationMembers.unreadCount} + 1`,
-      receivedCount: sql`${conversationMembers.receivedCount} + 1`,
-    })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, input.conversationId),
-        eq(conversationMembers.userId, input.partner.id),
-      ),
-    )
-    .returning({ userId: conversationMembers.userId });
-  if (!recipientState) throw new Error("conversation without its recipient's membership");
-
-  const message = await loadMessage(tx, eq(messages.id, row.id));
+  const recipientUnread = await moveConversationForward(tx, input, row);
+  const message: MessageSource | undefined =
+    input.imageId === null
+      ? {
+          id: row.id,
+          clientId: input.clientId,
+          conversationUuid: input.conversationUuid,
+          fromId: input.sender.id,
+          toId: input.partner.id,
+          type: input.type,
+          text: input.text,
+          createdAt: row.createdAt,
+          readAt: null,
+          fromUuid: input.sender.uuid,
+          fromUsername: input.sender.username,
+          fromGender: input.sender.gender,
+          fromPhotoKey: row.senderPhotoKey,
+          imageKey: null,
+          imageWidth: null,
+          imageHeight: null,
+        }
+      : await loadMessage(tx, eq(messages.id, row.id));
   if (!message) throw new Error("message vanished inside its own transaction");
   await recordRealtimeEvent(
     tx,
@@ -143,7 +138,7 @@ export async function appendMessage(
   if (input.notifyRecipient) {
     await notify(tx, {
       recipient: input.partner,
-      from: await notificationParty(context, tx, input.sender),
+      from: notificationPartyWithPhoto(context, input.sender, row.senderPhotoKey),
       actionType: "MESSAGE_RECEIVED",
       extra: {
         message: {
@@ -155,8 +150,52 @@ export async function appendMessage(
       },
     });
   }
-  await publishUnreadCount(tx, input.partner);
+  await publishUnreadCount(tx, input.partner, recipientUnread);
   return { messageId: row.id, duplicate: false, message, ...(balance === undefined ? {} : { balance }) };
+}
+
+/** The sender's approved primary photo, read in the insert's RETURNING (the row's own from_id). */
+const senderPhotoKey = sql<string | null>`(select p.storage_key from photos p
+  where p.user_id = ${sql.raw(`"messages"."from_id"`)} and p.is_primary and p.status = 'approved' limit 1)`;
+
+/**
+ * The new message becomes the conversation's last for both members and one
+ * more unread for the recipient. Answers the recipient's unread messages over
+ * all their conversations: the outer query still sees the rows as they were
+ * before the updates (one snapshot), so this conversation's count is taken
+ * from what its update returned.
+ */
+async function moveConversationForward(
+  tx: Db,
+  input: AppendMessage,
+  message: { id: number; createdAt: Date },
+): Promise<number> {
+  const at = message.createdAt.toISOString();
+  const rows = await queryRows<{ conversation_unread: number | null; other_unread: string }>(
+    tx,
+    sql`with moved_conversation as (
+      update conversations set last_message_id = ${message.id}, updated_at = ${at}
+      where id = ${input.conversationId}
+    ), moved_sender as (
+      update conversation_members set last_message_id = ${message.id}, last_message_at = ${at}
+      where conversation_id = ${input.conversationId} and user_id = ${input.sender.id}
+    ), moved_recipient as (
+      update conversation_members
+      set last_message_id = ${message.id}, last_message_at = ${at},
+        unread_count = unread_count + 1, received_count = received_count + 1
+      where conversation_id = ${input.conversationId} and user_id = ${input.partner.id}
+      returning unread_count
+    )
+    select (select unread_count from moved_recipient) as conversation_unread,
+      (select coalesce(sum(unread_count), 0) from conversation_members
+        where user_id = ${input.partner.id} and unread_count > 0 and conversation_id <> ${input.conversationId})
+        as other_unread`,
+  );
+  const counts = rows[0];
+  if (!counts || counts.conversation_unread === null) {
+    throw new Error("conversation without its recipient's membership");
+  }
+  return Number(counts.conversation_unread) + Number(counts.other_unread);
 }
 
 /** The member's unread messages over all conversations (spec §3 unread_messages_count). */
@@ -168,8 +207,9 @@ export async function unreadMessagesCount(db: Db, userId: number): Promise<numbe
   return Number(row?.count ?? 0);
 }
 
-export async function publishUnreadCount(tx: Db, member: { id: number; uuid: string }): Promise<void> {
+/** `known`: the count when the caller has just worked it out in its own statement. */
+export async function publishUnreadCount(tx: Db, member: { id: number; uuid: string }, known?: number): Promise<void> {
   await recordRealtimeEvent(tx, realtimeChannels.notifications(member.uuid), realtimeEvents.unreadMessages, {
-    unread_messages_count: await unreadMessagesCount(tx, member.id),
+    unread_messages_count: known ?? (await unreadMessagesCount(tx, member.id)),
   });
 }

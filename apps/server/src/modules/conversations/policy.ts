@@ -46,9 +46,11 @@ export const conversationPolicy = {
   /**
    * The caller's conversation and partner, ready to write into, in one query:
    * 404 when it is not theirs, 403 across a block or to an account that is
-   * deactivated or deleted.
+   * deactivated or deleted. With `clientId`, also the message the sender
+   * already sent with it: a retry is answered with that message before any
+   * rule is applied again (it went through when the rules allowed it).
    */
-  async writableConversation(db: Db, senderId: number, conversationUuid: string) {
+  async writableConversation(db: Db, senderId: number, conversationUuid: string, clientId?: string) {
     const partnerId = sql.raw(`"users"."id"`);
     const [row] = await db
       .select({
@@ -59,6 +61,11 @@ export const conversationPolicy = {
         blocked: sql<boolean>`exists (select 1 from interactions i where i.kind = 'block'
           and ((i.from_user_id = ${senderId} and i.to_user_id = ${partnerId})
             or (i.from_user_id = ${partnerId} and i.to_user_id = ${senderId})))`,
+        earlierMessageId: clientId
+          ? sql<
+              number | null
+            >`(select m.id from messages m where m.from_id = ${senderId} and m.client_id = ${clientId})`
+          : sql<null>`null`,
       })
       .from(conversations)
       .innerJoin(
@@ -68,7 +75,12 @@ export const conversationPolicy = {
       .innerJoin(users, eq(users.id, conversationMembers.partnerId))
       .where(eq(conversations.uuid, conversationUuid));
     if (!row) throw new AppError("not_found");
+    if (row.earlierMessageId !== null) return { earlierMessageId: Number(row.earlierMessageId) };
     if (row.gone || row.blocked) throw new AppError("forbidden", messagingMessages.cannotMessage);
-    return { partner: { id: row.partnerId, uuid: row.partnerUuid }, conversationId: row.conversationId };
+    return {
+      earlierMessageId: null,
+      partner: { id: row.partnerId, uuid: row.partnerUuid },
+      conversation: { id: row.conversationId, uuid: conversationUuid },
+    };
   },
 };

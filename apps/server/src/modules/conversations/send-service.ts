@@ -25,22 +25,19 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
   const sender = auth.user;
   const { db } = context.database;
 
-  // A retry of a message that went through: answer with it, whatever changed since.
-  const [earlier] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.fromId, sender.id), eq(messages.clientId, body.client_id)));
-  if (earlier) return answer(context, sender, earlier.id);
-
-  const { partner, conversationId } = await resolveDestination(db, sender, to);
+  // A retry of a message that went through is answered with it, whatever changed since.
+  const destination = await resolveDestination(db, sender, to, body.client_id);
+  if (destination.earlierMessageId !== null) return answer(context, sender, destination.earlierMessageId);
+  const { partner } = destination;
   const imageId = body.type === "image" && body.photo ? await unusedImageOf(db, sender.id, body.photo) : null;
 
   const written = await db.transaction(async (tx) => {
-    const conversation = conversationId ?? (await openConversation(tx, sender.id, partner.id)).id;
+    const conversation = destination.conversation ?? (await openConversation(tx, sender.id, partner.id));
     const result = await appendMessage(context, tx, {
       sender,
       partner,
-      conversationId: conversation,
+      conversationId: conversation.id,
+      conversationUuid: conversation.uuid,
       type: body.type,
       text: body.type === "text" ? (body.text ?? null) : null,
       imageId,
@@ -60,16 +57,37 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
   };
 }
 
+/** A retry (the message this client_id already sent), or where a new message goes. */
+type ResolvedDestination =
+  | { earlierMessageId: number }
+  | {
+      earlierMessageId: null;
+      partner: UserRow | { id: number; uuid: string };
+      /** null when writing from a profile: the conversation is found or opened inside the transaction. */
+      conversation: { id: number; uuid: string } | null;
+    };
+
 async function resolveDestination(
   db: Db,
   sender: UserRow,
   to: Destination,
-): Promise<{ partner: UserRow | { id: number; uuid: string }; conversationId: number | null }> {
+  clientId: string,
+): Promise<ResolvedDestination> {
   if (to.kind === "profile") {
+    const [earlier] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.fromId, sender.id), eq(messages.clientId, clientId)));
+    if (earlier) return { earlierMessageId: earlier.id };
     // Blocked, deactivated, deleted, staff and unknown profiles all look the same: 404.
-    return { partner: await findVisibleProfile(db, sender, to.profileUuid), conversationId: null };
+    return {
+      partner: await findVisibleProfile(db, sender, to.profileUuid),
+      conversation: null,
+      earlierMessageId: null,
+    };
   }
-  return conversationPolicy.writableConversation(db, sender.id, to.conversationUuid);
+  // The conversation path (the hot one) checks membership, partner, block and the retry in one query.
+  return conversationPolicy.writableConversation(db, sender.id, to.conversationUuid, clientId);
 }
 
 /** An image the sender uploaded and has not sent yet; anyone else's (or a used one) cannot be sent. */

@@ -105,6 +105,7 @@ async function appendInteractionMessage(
     sender: viewer,
     partner: target,
     conversationId: conversation.id,
+    conversationUuid: conversation.uuid,
     type,
     text: null,
     imageId: null,

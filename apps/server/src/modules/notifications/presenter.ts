@@ -4,7 +4,7 @@ import type { notifications } from "../../platform/db/schema";
 type NotificationRow = typeof notifications.$inferSelect;
 
 /** The resource of spec §3; the same shape in the list and in NEW_NOTIFICATION. */
-export function presentNotification(row: NotificationRow): TNotification {
+export function presentNotification(row: Pick<NotificationRow, "id" | "readAt" | "data">): TNotification {
   return {
     id: row.id,
     read_at: row.readAt ? row.readAt.toISOString() : null,

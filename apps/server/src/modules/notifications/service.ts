@@ -1,7 +1,7 @@
 import type { NotificationActionType } from "@velvet/shared/api/notifications";
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/client";
 import { notificationMutes, notifications } from "../../platform/db/schema";
 import { recordRealtimeEvent } from "../realtime/outbox";
 import { presentNotification } from "./presenter";
@@ -35,12 +35,6 @@ export async function notify(
     extra?: Record<string, unknown>;
   },
 ): Promise<void> {
-  const [muted] = await tx
-    .select({ userId: notificationMutes.userId })
-    .from(notificationMutes)
-    .where(and(eq(notificationMutes.userId, input.recipient.id), eq(notificationMutes.mutedUserId, input.from.id)))
-    .limit(1);
-  if (muted) return;
   const data = {
     timestamp: Math.floor(Date.now() / 1000),
     action_type: input.actionType,
@@ -49,21 +43,21 @@ export async function notify(
     image: input.from.image,
     ...input.extra,
   };
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: input.recipient.id,
-      fromUserId: input.from.id,
-      actionType: input.actionType,
-      data,
-      emailDue: EMAILED_ACTION_TYPES.has(input.actionType),
-    })
-    .returning();
+  // One statement: nothing is written when the member muted the sender (this runs on every message sent).
+  const [row] = await queryRows<{ id: number | string }>(
+    tx,
+    sql`insert into ${notifications} (user_id, from_user_id, action_type, data, email_due)
+      select ${input.recipient.id}::bigint, ${input.from.id}::bigint, ${input.actionType}::text,
+        ${JSON.stringify(data)}::jsonb, ${EMAILED_ACTION_TYPES.has(input.actionType)}::boolean
+      where not exists (select 1 from ${notificationMutes}
+        where ${notificationMutes.userId} = ${input.recipient.id} and ${notificationMutes.mutedUserId} = ${input.from.id})
+      returning id`,
+  );
   if (!row) return;
   await recordRealtimeEvent(
     tx,
     realtimeChannels.notifications(input.recipient.uuid),
     realtimeEvents.newNotification,
-    presentNotification(row),
+    presentNotification({ id: Number(row.id), readAt: null, data }),
   );
 }

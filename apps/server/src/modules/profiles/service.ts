@@ -32,11 +32,20 @@ export async function notificationParty(
   user: Pick<UserRow, "id" | "uuid" | "username" | "gender">,
 ) {
   const [photo] = await approvedPhotos(db, user.id);
+  return notificationPartyWithPhoto(context, user, photo?.storageKey ?? null);
+}
+
+/** The same, when the caller already read the member's photo (sending a message does, in its insert). */
+export function notificationPartyWithPhoto(
+  context: AppContext,
+  user: Pick<UserRow, "id" | "uuid" | "username" | "gender">,
+  photoKey: string | null,
+) {
   return {
     id: user.id,
     uuid: user.uuid,
     username: user.username,
-    image: photo ? photoUrls(context.storage, photo.storageKey).thumb : defaultAvatar(user.gender).thumb,
+    image: photoKey ? photoUrls(context.storage, photoKey).thumb : defaultAvatar(user.gender).thumb,
   };
 }
 

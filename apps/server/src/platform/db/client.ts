@@ -16,6 +16,20 @@ export interface Database {
   withExclusiveConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Rows of a hot read whose text never changes. On PostgreSQL it runs as a
+   * named prepared statement, planned once per connection and then from its
+   * cached plan: for the conversation list and history, planning took longer
+   * than running. Not for use inside a transaction (it runs on the pool).
+   */
+  queryPrepared<T>(statement: PreparedStatement): Promise<T[]>;
+}
+
+export interface PreparedStatement {
+  /** Unique per text: PostgreSQL keeps one plan per name and connection. */
+  name: string;
+  text: string;
+  values: unknown[];
 }
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
@@ -91,6 +105,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       if (!client.closed) await client.close();
       unlock();
     },
+    queryPrepared: async <T>(statement: PreparedStatement) =>
+      (await client.query<T>(statement.text, statement.values)).rows,
   };
 }
 
@@ -122,6 +138,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    queryPrepared: async <T>(statement: PreparedStatement) =>
+      (await pool.query<T & pg.QueryResultRow>(statement)).rows as T[],
   };
 }
 

@@ -1,8 +1,10 @@
+import { deletionOfferCredits } from "@velvet/shared/constants/promotions";
 import { useState } from "react";
 import { ApiError, api } from "../../lib/api-client";
 import { readAccessToken, writeAccessToken } from "../../lib/auth-storage";
 import { FormAlert, TextField } from "../../ui/forms/fields";
 import { useAuthStore } from "../auth/auth-store";
+import { claimDeletionOffer } from "../promotions/promotions-api";
 
 /** Download my data, deactivate, delete. */
 export function LeaveSection({ impersonated }: { impersonated: boolean }) {
@@ -10,6 +12,28 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [offerOpen, setOfferOpen] = useState(false);
+  const [stayed, setStayed] = useState<string | null>(null);
+  const hasOffer = useAuthStore((state) => state.user?.has_account_deletion_promo ?? false);
+
+  /** Starting to delete: a member who has not had it yet is first offered free credits to stay (once). */
+  const startDelete = () => {
+    if (hasOffer) setOfferOpen(true);
+    else setConfirmDelete(true);
+  };
+
+  const takeOffer = async () => {
+    setProblem(null);
+    try {
+      const offer = await claimDeletionOffer();
+      setOfferOpen(false);
+      setStayed(`${offer.credits} free credits are in your balance. We're glad you're staying!`);
+      await useAuthStore.getState().fetchUser();
+    } catch (error) {
+      setOfferOpen(false);
+      setProblem(error instanceof ApiError ? error.message : "Please try again.");
+    }
+  };
 
   const download = async () => {
     setProblem(null);
@@ -77,7 +101,38 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
         <p className="mt-1 text-sm text-ink/75">
           Your profile, photos and personal details are removed for good. Unused credits are lost.
         </p>
-        {confirmDelete ? (
+        {stayed ? (
+          <div className="mt-4">
+            <FormAlert tone="success">{stayed}</FormAlert>
+          </div>
+        ) : null}
+        {offerOpen ? (
+          <section
+            aria-label="An offer before you go"
+            className="mt-4 overflow-hidden rounded-2xl bg-gradient-to-br from-velvet-900 via-velvet-800 to-rose-600 p-5 text-white shadow-lift"
+          >
+            <p className="text-xs font-bold tracking-widest text-rose-200 uppercase">Before you go</p>
+            <p className="mt-1 font-display text-2xl font-semibold">{deletionOfferCredits} free credits, on us</p>
+            <p className="mt-1 text-sm text-velvet-50/90">
+              Stay a little longer and chat for free. The credits are yours straight away; this offer comes once.
+            </p>
+            <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+              <button type="button" className="btn-primary" onClick={() => void takeOffer()}>
+                Take {deletionOfferCredits} free credits
+              </button>
+              <button
+                type="button"
+                className="btn-ghost"
+                onClick={() => {
+                  setOfferOpen(false);
+                  setConfirmDelete(true);
+                }}
+              >
+                No thanks, delete my account
+              </button>
+            </div>
+          </section>
+        ) : confirmDelete ? (
           <div className="mt-4 space-y-3">
             <TextField
               label="Confirm with your password"
@@ -101,7 +156,7 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
             type="button"
             className="btn mt-3 border border-danger/40 text-danger hover:bg-danger/10"
             disabled={impersonated}
-            onClick={() => setConfirmDelete(true)}
+            onClick={startDelete}
           >
             Delete account
           </button>

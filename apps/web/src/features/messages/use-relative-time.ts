@@ -46,11 +46,12 @@ export function useCompactScreen(): boolean {
  * A formatter for relative times that re-renders its component every 60 s:
  * compact on small screens unless a style is asked for (a sentence such as "Active 5 min ago").
  */
-export function useRelativeTime(): (when: string, style?: RelativeTimeStyle) => string {
+export function useRelativeTime(): (when: string | number, style?: RelativeTimeStyle) => string {
   const current = useSyncExternalStore(subscribeToClock, () => now);
   const compact = useCompactScreen();
   return useCallback(
-    (when: string, style?: RelativeTimeStyle) => relativeTime(when, current, style ?? (compact ? "compact" : "long")),
+    (when: string | number, style?: RelativeTimeStyle) =>
+      relativeTime(when, current, style ?? (compact ? "compact" : "long")),
     [current, compact],
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { clientConfig } from "../../lib/client-config";
 import { useAuthStore } from "../auth/auth-store";
 import { conversationKeys } from "../messages/conversation-keys";
+import { handleNewNotification } from "../notifications/new-notification";
 import { useRealtimeStore } from "./realtime-store";
 
 /** Opens the real-time connection while a member is signed in; pusher-js loads lazily, on demand. */
@@ -26,8 +27,8 @@ export function RealtimeConnection() {
       if (cancelled) return;
       disconnect = connectRealtime(clientConfig(), user, {
         refreshUser,
-        notificationsChanged: () => {
-          void queryClient.invalidateQueries({ queryKey: ["notifications"] });
+        notificationReceived: (notification) => {
+          void handleNewNotification(queryClient, notification);
           refreshUser();
         },
         reconnected: () => {

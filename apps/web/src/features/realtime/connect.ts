@@ -9,8 +9,8 @@ import { type ConnectionState, CREDITS_EARNED_EVENT, useRealtimeStore } from "./
 export interface RealtimeHandlers {
   /** Something may have changed on the server: refresh the user and counts. */
   refreshUser(): void;
-  /** A new notification: refetch the list and the unread count. */
-  notificationsChanged(): void;
+  /** A new notification (the presented resource): refresh the list and count, and show its popup. */
+  notificationReceived(notification: RealtimeEventPayloads[typeof realtimeEvents.newNotification]): void;
   /** Back after a drop: refetch whatever could have been missed. */
   reconnected(): void;
   /** The member's unread message count changed (a message arrived, or was read in any tab). */
@@ -57,7 +57,10 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
   });
 
   const notifications = pusher.subscribe(realtimeChannels.notifications(user.uuid));
-  notifications.bind(realtimeEvents.newNotification, () => handlers.notificationsChanged());
+  notifications.bind(
+    realtimeEvents.newNotification,
+    (payload: RealtimeEventPayloads[typeof realtimeEvents.newNotification]) => handlers.notificationReceived(payload),
+  );
   notifications.bind(
     realtimeEvents.unreadMessages,
     (payload: RealtimeEventPayloads[typeof realtimeEvents.unreadMessages]) =>

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import { NotificationPopups } from "../../features/notifications/NotificationPopups";
 import { Footer } from "../Footer";
 import { Logo } from "../Logo";
 import { Navbar } from "../Navbar";
@@ -8,12 +9,14 @@ export interface LayoutProps {
   footer?: "full" | "reduced";
 }
 
+/** Also the member layout (spec §2): for a signed-in member it shows notification popups. */
 function DefaultLayout({ children, footer }: LayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <Navbar />
       <main className="flex-1">{children}</main>
       <Footer variant={footer} />
+      <NotificationPopups />
     </div>
   );
 }
@@ -63,6 +66,7 @@ function ChatLayout({ children }: LayoutProps) {
     <div className="flex h-dvh flex-col">
       <Navbar />
       <main className="min-h-0 flex-1">{children}</main>
+      <NotificationPopups />
     </div>
   );
 }
