@@ -106,9 +106,22 @@ describe("own profile in Chromium", () => {
       .poll(() => page.evaluate(() => document.activeElement?.closest("figure")?.dataset.photoId))
       .toBe(before[1]);
 
-    // A fresh page load shows the order the server saved.
-    await openPhotoManager(page);
-    await expect.poll(order, { timeout: 5_000 }).toEqual(moved);
+    // A fresh page load shows the order the server saved: first what the server answers, then what the page draws.
+    const listed = page.waitForResponse(
+      (response) => response.url().endsWith("/api/profile/photos") && response.request().method() === "GET",
+    );
+    await page.reload();
+    const listing = await listed;
+    expect(listing.status()).toBe(200);
+    const { data: savedOrder } = (await listing.json()) as { data: Array<{ id: string }> };
+    expect(savedOrder.map((photo) => photo.id)).toEqual(moved);
+    await expect
+      .poll(order, { timeout: 15_000 })
+      .toEqual(moved)
+      .catch(async (error: unknown) => {
+        await screenshot(page, "profile-edit-reorder-failure");
+        throw new Error(`${String(error)} at ${page.url()}: ${(await page.locator("main").innerText()).slice(0, 500)}`);
+      });
     await screenshot(page, "profile-edit-photos-375");
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, "profile-edit-photos-1280");

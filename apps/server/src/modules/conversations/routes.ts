@@ -14,6 +14,7 @@ import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
+import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
 import { accountPolicy } from "../accounts/policy";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { readPhotoPart, registerPhotoUploads } from "../photos/upload-part";
@@ -41,7 +42,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
       max: context.config.messageRateLimitPerMinute,
       timeWindow: 60_000,
       hook: "preHandler" as const,
-      keyGenerator: memberKey,
+      keyGenerator: memberOrAddressKey,
     },
   };
 
@@ -138,7 +139,9 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/message-images",
     {
       ...guard,
-      config: { rateLimit: { max: 60, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberKey } },
+      config: {
+        rateLimit: { max: 60, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },
+      },
       schema: {
         tags,
         summary: "Upload an image to send (multipart field `photo`); answers the uuid to send as `photo`",
@@ -209,9 +212,4 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
       return { data: { done: true } };
     },
   );
-}
-
-/** Rate limits on sending count per member, not per address (members share mobile carrier addresses). */
-function memberKey(request: FastifyRequest): string {
-  return request.auth ? `member:${request.auth.user.id}` : request.ip;
 }

@@ -149,6 +149,36 @@ describe("photos", () => {
   });
 });
 
+describe("upload limit", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it("counts 30 uploads an hour per member, never blocking others at the same address or the photo list", async () => {
+    const tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#3b0a2a" } })
+      .jpeg()
+      .toBuffer();
+    const busy = (await signIn(server, ...(await credentials(server)))).authorization;
+    const other = (await signIn(server, ...(await credentials(server)))).authorization;
+    for (let count = 0; count < 30; count++) expect((await upload(server, busy, tiny)).status).toBe(201);
+    const refused = await upload(server, busy, tiny);
+    expect(refused.status).toBe(429);
+    // Same address (the test client), another member: still free to upload.
+    expect((await upload(server, other, tiny)).status).toBe(201);
+    // The busy member can still see their photos: the list has no share in the upload limit.
+    const listed = await server.request("/api/profile/photos", { headers: busy });
+    expect(listed.status).toBe(200);
+    expect((await listed.json()).data).toHaveLength(30);
+  });
+});
+
+async function credentials(server: TestServer): Promise<[string, string]> {
+  const created = await createMember(server);
+  return [created.email ?? "", created.password];
+}
+
 describe("pending photos", () => {
   let server: TestServer;
   beforeAll(async () => {

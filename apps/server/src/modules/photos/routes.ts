@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
+import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
 import { accountPolicy } from "../accounts/policy";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { deletePhoto, listOwnPhotos, reorderPhotos, setPrimaryPhoto, uploadPhoto } from "./service";
@@ -24,7 +25,10 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
     "/api/profile/photos",
     {
       ...guard,
-      config: { rateLimit: { max: 30, timeWindow: 3600_000 } },
+      // 30 uploads an hour per member (each is re-encoded to several sizes, so it is the costly call here).
+      config: {
+        rateLimit: { max: 30, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },
+      },
       schema: {
         tags: ["photos"],
         summary: "Upload a photo (multipart field `photo`; JPEG, PNG or WebP, 10 MB, 40 megapixels)",

@@ -44,6 +44,19 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+const routeHookNames = [
+  "onRequest",
+  "preParsing",
+  "preValidation",
+  "preHandler",
+  "preSerialization",
+  "onSend",
+  "onResponse",
+  "onError",
+  "onTimeout",
+  "onRequestAbort",
+] as const;
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | undefined) {
   const widgets = humanCheckSources(config);
   const securityHeaders = helmetHeaders({
@@ -86,6 +99,16 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     maxAge: 600,
   });
 
+  // Route modules share guard objects (`{ onRequest: [signedIn, activeMember] }`) between routes, and the
+  // rate limiter adds its hook by pushing onto the route's list: on a shared list every route's limiter ran
+  // on every route of the module, the first one marked the request as counted, and per-route limits (uploads,
+  // sending) were never applied. Each route gets lists of its own before the limiter (registered next) sees it.
+  app.addHook("onRoute", (routeOptions) => {
+    for (const hook of routeHookNames) {
+      const handlers = routeOptions[hook];
+      if (Array.isArray(handlers)) (routeOptions as unknown as Record<string, unknown>)[hook] = [...handlers];
+    }
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitPerMinute,
