@@ -3,6 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -35,9 +36,55 @@ function sonnerStylesAsAsset(): Plugin {
   };
 }
 
+/**
+ * The pages most first visits open. For each, the build writes the chunks its route loads (the page and
+ * what it imports, beyond the entry) to dist/first-load-preloads.json; the server lists them as
+ * <link rel="modulepreload"> in that page's HTML, so the browser fetches them with the entry instead of
+ * one round trip after it (apps/server/src/platform/http/static-web.ts).
+ */
+export const firstLoadPages: Record<string, string> = {
+  "/": "src/features/home/HomePage.tsx",
+  "/login": "src/features/auth/LoginPage.tsx",
+  "/register": "src/features/auth/RegisterPage.tsx",
+};
+
+function firstLoadPreloads(): Plugin {
+  return {
+    name: "velvet:first-load-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entryFiles = new Set<string>();
+      const collect = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) collect(imported, into);
+      };
+      for (const chunk of chunks.filter((item) => item.isEntry)) collect(chunk.fileName, entryFiles);
+      const preloads: Record<string, string[]> = {};
+      for (const [pathname, source] of Object.entries(firstLoadPages)) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(import.meta.dirname, source));
+        if (!page) this.error(`first-load page ${source} is not a chunk of its own: is it still lazily imported?`);
+        const files = new Set<string>();
+        collect(page.fileName, files);
+        preloads[pathname] = [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
+      }
+      this.emitFile({ type: "asset", fileName: "first-load-preloads.json", source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   base: "/",
-  plugins: [react(), tailwindcss(), sonnerStylesAsAsset()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sonnerStylesAsAsset(),
+    firstLoadPreloads(),
+    // .br and .gz beside each asset, made once at build; the server sends them as they are (preCompressed).
+    compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, logLevel: "silent" }),
+  ],
   define: {
     __SITE_KEY__: JSON.stringify(resolveSiteKey(mode)),
     __LOCAL_ENVIRONMENT__: JSON.stringify(mode === "development"),

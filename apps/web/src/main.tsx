@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { listenForPreloadErrors } from "./app/chunk-reload";
 import { FatalErrorFallback } from "./app/ErrorPages";
+import { preloadCurrentPage } from "./app/preload-page";
 import { createAppRouter } from "./app/router";
 import { startSessionKeeper } from "./features/auth/auth-store";
 import { fetchClientConfig } from "./lib/client-config";
@@ -25,6 +26,7 @@ async function start() {
   disableContextMenuOutsideLocal();
   scheduleDeviceId();
   startSessionKeeper();
+  preloadCurrentPage(window.location.pathname);
   try {
     await fetchClientConfig();
   } catch {

@@ -18,6 +18,8 @@ export function LayoutOutlet() {
   const Layout = resolveLayout(handle?.layout);
   useEffect(() => {
     document.title = handle ? `${handle.title} | ${clientConfig().siteName}` : clientConfig().siteName;
+    // The layout the route asked for, on <html> for styles and for the route walk in e2e/routes.test.ts.
+    document.documentElement.dataset.layout = handle?.layout ?? "default";
   }, [handle]);
   return (
     <Layout footer={handle?.footer ?? "full"}>

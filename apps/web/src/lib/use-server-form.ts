@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
-import { type FieldValues, type Path, type UseFormProps, useForm } from "react-hook-form";
+import { type FieldValues, type UseFormProps, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useServerFieldErrors } from "./use-server-field-errors";
 import { useValidationStore } from "./validation-store";
 
 /**
@@ -19,12 +19,7 @@ export function useServerForm<Schema extends z.ZodType<FieldValues, FieldValues>
     mode: "onChange",
     criteriaMode: "firstError",
   });
-  const serverErrors = useValidationStore((state) => state.errors);
-  useEffect(() => {
-    for (const [field, message] of Object.entries(serverErrors)) {
-      form.setError(field as Path<z.input<Schema>>, { type: "server", message }, { shouldFocus: true });
-    }
-  }, [serverErrors, form]);
+  useServerFieldErrors(form);
   return form;
 }
 

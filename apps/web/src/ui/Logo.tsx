@@ -18,7 +18,7 @@ export function Logo({
       <span
         className={`font-display text-xl font-semibold ${compactOnMobile ? "hidden lg:inline" : ""} ${tone === "light" ? "text-white" : "text-velvet-900"}`}
       >
-        Velvet<span className="text-rose-500">Hearts</span>
+        Velvet<span className={tone === "light" ? "text-rose-300" : "text-rose-700"}>Hearts</span>
       </span>
     </Link>
   );

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,13 +30,17 @@ export async function registerWebApp(app: FastifyInstance, options: { mediaDir: 
   });
 
   const hasBuild = existsSync(path.join(webDistDir, "index.html"));
+  const pageHtml = hasBuild ? pageHtmlByPath() : new Map<string, string>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: "/",
-      index: ["index.html"],
+      // "/" is a page like the others: the not-found handler below sends it with its preloads.
+      index: false,
       wildcard: true,
       schemaHide: true,
+      // The build writes .br and .gz beside each asset: sent to browsers that accept them, never compressed per request.
+      preCompressed: true,
       // Our setHeaders decides caching: hashed assets forever, everything else revalidated.
       cacheControl: false,
       setHeaders: (response, filePath) => {
@@ -53,6 +57,25 @@ export async function registerWebApp(app: FastifyInstance, options: { mediaDir: 
       throw new AppError("not_found");
     }
     reply.header("Cache-Control", "no-cache");
+    const html = pageHtml.get(pathname);
+    if (html) return reply.type("text/html; charset=utf-8").send(html);
     return reply.sendFile("index.html", webDistDir);
   });
+}
+
+/**
+ * index.html for the pages most first visits open, with their route's chunks as modulepreload links
+ * (the build lists them in first-load-preloads.json, see apps/web/vite.config.ts).
+ */
+function pageHtmlByPath(): Map<string, string> {
+  const manifestFile = path.join(webDistDir, "first-load-preloads.json");
+  if (!existsSync(manifestFile)) return new Map();
+  const indexHtml = readFileSync(path.join(webDistDir, "index.html"), "utf8");
+  const preloads = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, string[]>;
+  return new Map(
+    Object.entries(preloads).map(([pathname, files]) => {
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+      return [pathname, indexHtml.replace("</head>", `${links}</head>`)];
+    }),
+  );
 }

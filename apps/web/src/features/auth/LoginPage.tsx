@@ -1,8 +1,7 @@
-import { ZLoginRequestSchema } from "@velvet/shared/api/auth";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api } from "../../lib/api-client";
-import { useServerForm } from "../../lib/use-server-form";
+import { useLazySchemaForm } from "../../lib/use-lazy-schema-form";
 import { useValidationStore } from "../../lib/validation-store";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
@@ -14,7 +13,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [problem, setProblem] = useState<string | null>(null);
   const loginFailed = useValidationStore((state) => state.loginFailed);
-  const form = useServerForm(ZLoginRequestSchema, { defaultValues: { email: "", password: "" } });
+  const form = useLazySchemaForm(() => import("@velvet/shared/api/auth").then((module) => module.ZLoginRequestSchema), {
+    defaultValues: { email: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

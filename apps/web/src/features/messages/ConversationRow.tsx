@@ -36,7 +36,7 @@ export function ConversationRow({
             </span>
             <time
               dateTime={conversation.updated_at}
-              className={`shrink-0 text-xs ${unread ? "font-semibold text-rose-600" : "text-muted"}`}
+              className={`shrink-0 text-xs ${unread ? "font-semibold text-rose-700" : "text-muted"}`}
             >
               {timeLabel}
             </time>

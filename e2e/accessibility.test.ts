@@ -1,0 +1,85 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage } from "./browser";
+import { callApi, createVerifiedMember, logIn, type Member } from "./members";
+
+const baseUrl = inject("baseUrl");
+
+/** The impacts issue 9 forbids; minor and moderate findings are reported by axe but not failed on. */
+const blockingImpacts = new Set(["serious", "critical"]);
+
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => blockingImpacts.has(violation.impact ?? ""))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(" ")} (${node.failureSummary?.replace(/\s+/g, " ") ?? ""})`)
+          .join(", ")}`,
+    );
+}
+
+/** Opens a path and waits until it has drawn its content (no request in flight, fonts and images settled). */
+async function openSettled(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForLoadState("networkidle");
+}
+
+describe("accessibility (axe: no serious or critical violation)", () => {
+  let browser: Browser;
+  let reader: Member;
+  let writer: Member;
+  let conversationUuid = "";
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    [reader, writer] = await Promise.all([
+      createVerifiedMember(baseUrl, "axereader"),
+      createVerifiedMember(baseUrl, "axewriter"),
+    ]);
+    const sent = await callApi<{ data: { conversation: string } }>(
+      baseUrl,
+      "POST",
+      `/profiles/${reader.uuid}/messages`,
+      {
+        token: writer.token,
+        body: { type: "text", text: "Hello from the accessibility test", client_id: crypto.randomUUID() },
+      },
+    );
+    expect(sent.status).toBe(201);
+    conversationUuid = sent.body.data.conversation;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const width of [375, 1280]) {
+    it(`finds none on the visitor pages (home, login, register) at ${width} px`, async () => {
+      const { page, close } = await newPage(browser, width);
+      try {
+        for (const path of ["/", "/login", "/register"]) {
+          await openSettled(page, path);
+          expect(await blockingViolations(page), path).toEqual([]);
+        }
+      } finally {
+        await close();
+      }
+    });
+
+    it(`finds none on the member pages (dashboard, a profile, messages, a conversation) at ${width} px`, async () => {
+      const { page, close } = await newPage(browser, width);
+      try {
+        await logIn(page, baseUrl, reader.email, reader.password);
+        for (const path of ["/dashboard", `/profile/${writer.uuid}`, "/messages", `/messages/${conversationUuid}`]) {
+          await openSettled(page, path);
+          expect(await blockingViolations(page), path).toEqual([]);
+        }
+      } finally {
+        await close();
+      }
+    });
+  }
+});
