@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { type FieldValues, type Path, type UseFormProps, useForm } from "react-hook-form";
+import { type FieldValues, type UseFormProps, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { applyServerErrors } from "./server-errors";
 import { useValidationStore } from "./validation-store";
 
 /**
@@ -20,11 +21,7 @@ export function useServerForm<Schema extends z.ZodType<FieldValues, FieldValues>
     criteriaMode: "firstError",
   });
   const serverErrors = useValidationStore((state) => state.errors);
-  useEffect(() => {
-    for (const [field, message] of Object.entries(serverErrors)) {
-      form.setError(field as Path<z.input<Schema>>, { type: "server", message }, { shouldFocus: true });
-    }
-  }, [serverErrors, form]);
+  useEffect(() => applyServerErrors(form, serverErrors), [serverErrors, form]);
   return form;
 }
 
