@@ -1,10 +1,11 @@
-import { createBrowserRouter, data, type RouteObject, redirect } from "react-router";
+import { createBrowserRouter, data, type RouteObject, replace } from "react-router";
+import { captureCampaign } from "../features/campaign/campaign-store";
 import { AppFrame } from "./AppFrame";
 import { withChunkReload } from "./chunk-reload";
 import { FatalErrorFallback, RouteErrorPage } from "./ErrorPages";
 import { LayoutOutlet } from "./LayoutOutlet";
 import { runMiddleware } from "./middleware";
-import { pageRoutes, type RouteHandle } from "./routes";
+import { pageRoutes, type RedirectRoute, type RouteHandle, redirectRoutes } from "./routes";
 
 function toRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
   const { path, page, ...handle } = route;
@@ -14,10 +15,21 @@ function toRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
     id: handle.name ?? path,
     handle: handle satisfies RouteHandle,
     loader: async ({ request }) => {
-      await runMiddleware(handle.middleware, { url: new URL(request.url) });
+      const url = new URL(request.url);
+      // Before the middleware, so a link that also redirects (guest pages, maintenance) still attributes the visit.
+      await captureCampaign(url.search);
+      await runMiddleware(handle.middleware, { url });
       return null;
     },
     lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** Replaces the history entry, so Back never returns to an address that only forwards. */
+function toRedirectObject(route: RedirectRoute): RouteObject {
+  return {
+    path: route.path,
+    loader: ({ params, request }) => replace(`${route.to(params)}${new URL(request.url).search}`),
   };
 }
 
@@ -33,11 +45,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           ...pageRoutes.map(toRouteObject),
-          {
-            // Links in push notifications use the singular form (spec §2).
-            path: "/message/:conversationUuid",
-            loader: ({ params }) => redirect(`/messages/${params.conversationUuid ?? ""}`),
-          },
+          ...redirectRoutes.map(toRedirectObject),
           {
             path: "*",
             handle: notFoundHandle,

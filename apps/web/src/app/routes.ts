@@ -63,6 +63,16 @@ const credits = {
   vip: () => import("../features/credits/VipPage"),
 };
 const home = () => import("../features/home/HomePage");
+const marketing = {
+  milf: () => import("../features/marketing/MilfPage"),
+  instagramForSex: () => import("../features/marketing/InstagramForSexPage"),
+  tinderForSex: () => import("../features/marketing/TinderForSexPage"),
+};
+const landers = {
+  casualDating: () => import("../features/marketing/landers/CasualDatingLander"),
+  tonight: () => import("../features/marketing/landers/TonightLander"),
+  fantasyMatch: () => import("../features/marketing/landers/FantasyMatchLander"),
+};
 const maintenance = () => import("../features/system/MaintenancePage");
 
 const member = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
@@ -139,11 +149,26 @@ export const pageRoutes: PageRoute[] = [
   open("/no-affiliate", "Welcome", { layout: "guest-no-affiliate" }),
   open("/maintenance", "Sorry! We Are Under Maintenance!", { layout: "error-maintenance", page: maintenance }),
 
-  open("/milf", "Mature dating", { name: "milf", layout: "landing", footer: "reduced" }),
-  open("/instagram-for-sex", "Instagram for sex", { layout: "landing" }),
-  open("/tinderforsex", "Tinder for sex", { layout: "landing" }),
-  open("/landers/casual-dating", "Casual dating", { layout: "landing" }),
-  open("/lander7", "Casual dating", { layout: "landing" }),
-  open("/landers/lander8", "Meet someone tonight", { layout: "landing" }),
-  open("/lander8", "Meet someone tonight", { layout: "landing" }),
+  open("/milf", "Mature dating", { name: "milf", layout: "landing", footer: "reduced", page: marketing.milf }),
+  open("/instagram-for-sex", "Instagram for sex", { layout: "landing", page: marketing.instagramForSex }),
+  open("/tinderforsex", "Tinder for sex", { layout: "landing", page: marketing.tinderForSex }),
+  open("/landers/casual-dating", "Casual dating", { layout: "landing", page: landers.casualDating }),
+  open("/lander7", "Casual dating", { layout: "landing", page: landers.casualDating }),
+  open("/landers/lander8", "Meet someone tonight", { layout: "landing", page: landers.tonight }),
+  open("/lander8", "Meet someone tonight", { layout: "landing", page: landers.tonight }),
+  open("/lander32", "Your fantasy match", { name: "lander32", layout: "landing", page: landers.fantasyMatch }),
+];
+
+/** An address that only forwards to another route; the forward replaces it in history. */
+export interface RedirectRoute {
+  path: string;
+  to: (params: Readonly<Record<string, string | undefined>>) => string;
+}
+
+export const redirectRoutes: RedirectRoute[] = [
+  // Links in push notifications use the singular form (spec §2).
+  {
+    path: "/message/:conversationUuid",
+    to: ({ conversationUuid }) => `/messages/${encodeURIComponent(conversationUuid ?? "")}`,
+  },
 ];

@@ -42,7 +42,39 @@ function Copyright() {
   );
 }
 
-/** The site footer (spec §1): product, About us and Support columns, cards, copyright and address. */
+/** Spec §1: the entertainment-only notice, the anti-trafficking statement and the governing law. */
+function LegalNotices() {
+  return (
+    <div className="border-t border-white/10">
+      <div className="page-container grid gap-5 py-8 text-xs leading-relaxed text-velvet-200/75 md:grid-cols-3">
+        <p>
+          <strong className="block text-velvet-100">For entertainment only</strong>
+          Velvet Hearts is a fantasy chat service for adults. Most profiles are fictional and are operated for
+          entertainment; the site does not arrange physical meetings.
+        </p>
+        <p>
+          <strong className="block text-velvet-100">Zero tolerance for trafficking</strong>
+          We do not tolerate human trafficking, sexual exploitation or any content involving minors. Suspected cases are
+          reported to the authorities.{" "}
+          <Link to="/report-abuse" className="underline decoration-dotted hover:text-white">
+            Report abuse
+          </Link>
+          .
+        </p>
+        <p>
+          <strong className="block text-velvet-100">Governing law</strong>
+          These terms and your use of the site are governed by the laws of {company.governingLaw}.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The site footer (spec §1): product, About us and Support columns, the cards
+ * accepted, the legal notices, copyright and the business address. The
+ * reduced one ('milf', the account-entry pages) keeps copyright and legal links.
+ */
 export function Footer({
   variant = "full",
   showAffiliates = true,
@@ -100,6 +132,7 @@ export function Footer({
           </nav>
         ))}
       </div>
+      <LegalNotices />
       <div className="border-t border-white/10">
         <div className="page-container flex flex-col gap-2 py-6 text-xs text-velvet-200/70 sm:flex-row sm:items-center sm:justify-between">
           <Copyright />

@@ -1,6 +1,7 @@
-import { company } from "@velvet/shared/content/company";
 import { Link } from "react-router";
 import { clientConfig } from "../../lib/client-config";
+
+const cities = ["Sydney", "Melbourne", "Brisbane", "Perth", "Adelaide", "Hobart", "Canberra", "Darwin"];
 
 const steps = [
   {
@@ -138,14 +139,13 @@ export default function HomePage() {
             <h2 id="before-you-join" className="text-2xl font-semibold text-velvet-900">
               Before you join, please remember
             </h2>
-            <ul className="mt-5 space-y-3 text-sm text-ink/85">
-              <li>• This website contains sexually explicit material intended for adults only.</li>
+            <ul className="mt-5 list-disc space-y-3 pl-5 text-sm text-ink/85 marker:text-rose-500">
+              <li>This website contains sexually explicit material intended for adults only.</li>
               <li>
-                • You must be at least 18 years old and over the age of consent where you live to enter and use this
-                site.
+                You must be at least 18 years old and over the age of consent where you live to enter and use this site.
               </li>
               <li>
-                • By using the site you agree to our{" "}
+                By using the site you agree to our{" "}
                 <Link to="/privacy" className="font-medium text-velvet-600 underline">
                   privacy policy
                 </Link>{" "}
@@ -156,11 +156,11 @@ export default function HomePage() {
                 .
               </li>
               <li>
-                • Most profiles on this site are fictional and are operated for entertainment; you will not meet them in
+                Most profiles on this site are fictional and are operated for entertainment; you will not meet them in
                 person.
               </li>
               <li>
-                • All persons depicted were over 18 at the time of creation.{" "}
+                All persons depicted were over 18 at the time of creation.{" "}
                 <Link to="/2257-notice" className="font-medium text-velvet-600 underline">
                   18 U.S.C. 2257 record-keeping statement
                 </Link>
@@ -168,31 +168,41 @@ export default function HomePage() {
               </li>
             </ul>
           </div>
-          <div className="space-y-4 text-sm text-muted">
-            <p>
-              <strong className="text-velvet-900">For entertainment only.</strong> Conversations are a fantasy service;
-              the site does not arrange physical meetings.
-            </p>
-            <p>
-              Need help? Write to{" "}
-              <a href={`mailto:${supportEmail}`} className="font-medium text-velvet-600 underline">
-                {supportEmail}
-              </a>
-              .
-            </p>
-            <p>
-              We have zero tolerance for human trafficking, exploitation and any content involving minors. Suspected
-              abuse is reported to the authorities;{" "}
-              <Link to="/report-abuse" className="font-medium text-velvet-600 underline">
-                report abuse here
-              </Link>
-              .
-            </p>
-            <p>
-              These terms are governed by the laws of {company.governingLaw}. Operated by {company.legalName},{" "}
-              {company.address}.
-            </p>
+          <div className="flex flex-col justify-between gap-6 rounded-2xl bg-velvet-50 p-6">
+            <div className="space-y-3 text-sm text-ink/85">
+              <h3 className="text-lg font-semibold text-velvet-900">Private by design</h3>
+              <p>
+                Your email address and date of birth are never shown to other members, you choose which photos to share,
+                and billing is discreet.
+              </p>
+              <p>
+                Questions? Write to{" "}
+                <a href={`mailto:${supportEmail}`} className="font-medium text-velvet-600 underline">
+                  {supportEmail}
+                </a>{" "}
+                and we will get back to you.
+              </p>
+            </div>
+            <Link to="/register" className="btn-primary self-start px-6 py-3">
+              I'm 18+, let me in
+            </Link>
           </div>
+        </div>
+      </section>
+
+      <section className="page-container pb-16" aria-labelledby="join-today">
+        <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-velvet-900 via-velvet-700 to-rose-600 px-6 py-12 text-center shadow-lift sm:px-12">
+          <div className="pointer-events-none absolute -right-20 -bottom-24 size-72 rounded-full bg-rose-400/30 blur-3xl" />
+          <h2 id="join-today" className="relative text-3xl font-semibold text-white sm:text-4xl">
+            Your next flirty chat is one click away
+          </h2>
+          <p className="relative mx-auto mt-3 max-w-xl text-velvet-100/90">
+            From {cities.slice(0, -1).join(", ")} and {cities.at(-1)}: create your free profile in under a minute and
+            say hello.
+          </p>
+          <Link to="/register" className="btn-primary relative mt-8 px-8 py-3.5 text-base">
+            Create free account
+          </Link>
         </div>
       </section>
     </>
