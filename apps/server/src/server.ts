@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { ensureStaticPages } from "./modules/content/page-catalogue";
 import { ensureCreditPackages } from "./modules/credits/packages";
 import { ensureMessagePrices } from "./modules/credits/prices";
 import { connectedThroughChannels, NotificationDigest } from "./modules/notifications/email-digest";
@@ -47,6 +48,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   await ensureMessagePrices(database.db, config);
   await ensureCreditPackages(database.db);
   await ensurePromotionCalendar(database.db, config.siteTimezone);
+  // After the store: the FAQ quotes its prices.
+  await ensureStaticPages(database.db, config);
   const redis = await openRedis(config.redisUrl);
   const realtime = await createRealtimeServer({ config, redis, logger });
   const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);

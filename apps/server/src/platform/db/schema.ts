@@ -730,3 +730,61 @@ export const abTestEvents = pgTable(
   },
   (table) => [index("ab_test_events_report_idx").on(table.abTestType, table.eventName, table.groupName, table.value)],
 );
+
+/**
+ * Content pages (spec §3 Static page): FAQ, legal and affiliate texts, stored as
+ * sanitised HTML. Written at start from the reviewed texts in
+ * modules/content/pages; `source_hash` is the hash of the text a row was last
+ * written from, so a row nobody edited follows the repository, and an editor
+ * who changes a page sets it to null to keep their version.
+ */
+export const staticPages = pgTable(
+  "static_pages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    slug: varchar("slug", { length: 60 }).notNull(),
+    title: varchar("title", { length: 150 }).notNull(),
+    metaTitle: varchar("meta_title", { length: 150 }).notNull(),
+    metaDescription: varchar("meta_description", { length: 300 }).notNull(),
+    content: text("content").notNull(),
+    sourceHash: varchar("source_hash", { length: 64 }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("static_pages_slug_unique").on(table.slug)],
+);
+
+/**
+ * Questions from the contact forms (/contact, /contact-us, /submit-request,
+ * /helpdesk), from members or guests, for the admin queue. The sender's IP is
+ * kept only as a keyed hash, enough to spot one source flooding the queue.
+ */
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    email: varchar("email", { length: 320 }).notNull(),
+    name: varchar("name", { length: 100 }),
+    subject: varchar("subject", { length: 150 }).notNull(),
+    category: varchar("category", { length: 20 }).notNull(),
+    message: text("message").notNull(),
+    source: varchar("source", { length: 20 }).notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("open"),
+    ipHash: varchar("ip_hash", { length: 64 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedById: bigint("closed_by_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("support_tickets_uuid_unique").on(table.uuid),
+    index("support_tickets_status_idx").on(table.status, table.createdAt),
+    index("support_tickets_user_idx").on(table.userId),
+    check("support_tickets_status_check", sql`${table.status} in ('open', 'closed')`),
+    check("support_tickets_category_check", sql`${table.category} in ('account', 'payments', 'technical', 'other')`),
+    check(
+      "support_tickets_source_check",
+      sql`${table.source} in ('contact', 'contact-us', 'submit-request', 'helpdesk')`,
+    ),
+  ],
+);

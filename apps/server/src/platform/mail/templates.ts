@@ -130,3 +130,19 @@ export function reportReceivedMail(site: MailSite): MailContent {
     text: textLayout(site, ["We received your report", "", body]),
   };
 }
+
+/**
+ * Acknowledges a support ticket with its reference. It quotes nothing the
+ * sender typed: a guest can name any address, and the form must not become a
+ * way to mail strangers someone else's words.
+ */
+export function supportTicketReceivedMail(site: MailSite, ticket: { reference: string; topic: string }): MailContent {
+  const intro = `Thank you for contacting ${site.siteName}. We have received your request about “${ticket.topic}” and a member of our support team will answer by email, usually within one working day.`;
+  const reference = `Your reference is ${ticket.reference}. Please quote it if you write to us about this request.`;
+  const notYou = "If you did not contact us, you can ignore this email.";
+  return {
+    subject: `We received your request [${ticket.reference}] | ${site.siteName}`,
+    html: layout(site, { heading: "We received your request", paragraphs: [intro, reference, notYou] }),
+    text: textLayout(site, ["We received your request", "", intro, "", reference, "", notYou]),
+  };
+}

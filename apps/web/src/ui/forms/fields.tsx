@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId } from "react";
 
 interface FieldShellProps {
@@ -139,5 +139,28 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
       ) : null}
       {children}
     </button>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+export function TextAreaField({ label, error, hint, className, ref, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass} min-h-36 resize-y ${error ? "border-danger" : "border-velvet-200"} ${className ?? ""}`}
+        {...textarea}
+      />
+    </FieldShell>
   );
 }

@@ -1,0 +1,20 @@
+import { supportMessages } from "@velvet/shared/api/support";
+import { AppError } from "../../platform/http/app-error";
+import type { UserRow } from "../auth/session-service";
+
+/** Who may send a ticket, and where its answer goes. */
+export const supportPolicy = {
+  /**
+   * A member's answer goes to their account's address, so they need not type
+   * one (and cannot point it elsewhere); a guest must leave one.
+   */
+  replyAddress(member: UserRow | undefined, given: string | undefined): string {
+    const email = member ? (member.email ?? undefined) : given;
+    if (!email) throw AppError.field("email", supportMessages.emailRequired);
+    return email;
+  },
+  /** Guests pass the human check (when one is configured); members already did at registration. */
+  needsHumanCheck(member: UserRow | undefined): boolean {
+    return member === undefined;
+  },
+};

@@ -1,0 +1,132 @@
+import { createHmac } from "node:crypto";
+import {
+  supportCategoryLabels,
+  type TSupportTicketStatus,
+  ticketReference,
+  type ZSupportTicketRequestSchema,
+} from "@velvet/shared/api/support";
+import type { z } from "@velvet/shared/validation/z";
+import { count, desc, eq } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { writeAudit } from "../../platform/audit/audit-log";
+import { supportTickets, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { verifyHumanChecks } from "../../platform/http/human-check";
+import { mailSite, supportTicketReceivedMail } from "../../platform/mail/templates";
+import type { UserRow } from "../auth/session-service";
+import { supportPolicy } from "./policy";
+import { presentAdminTicket, type SupportTicketRow } from "./presenter";
+
+type TicketInput = z.output<typeof ZSupportTicketRequestSchema>;
+
+export const ADMIN_TICKETS_PER_PAGE = 25;
+
+/** Enough to see one source flooding the queue, without keeping anyone's address. */
+function hashIp(secret: string, ip: string): string {
+  return createHmac("sha256", secret).update(`support-ticket:${ip}`).digest("hex");
+}
+
+/**
+ * Stores the ticket, then acknowledges it by email. The mail goes after the
+ * insert has committed and a failure to send is only logged: the ticket is
+ * what matters, and the team answers it either way.
+ */
+export async function createSupportTicket(
+  context: AppContext,
+  member: UserRow | undefined,
+  input: TicketInput,
+  ip: string,
+): Promise<SupportTicketRow> {
+  const email = supportPolicy.replyAddress(member, input.email);
+  if (supportPolicy.needsHumanCheck(member)) {
+    await verifyHumanChecks(context.config, {
+      captchaToken: input.captcha_token,
+      botCheckToken: input.bot_check_token,
+      remoteIp: ip,
+    });
+  }
+  const [ticket] = await context.database.db
+    .insert(supportTickets)
+    .values({
+      userId: member?.id ?? null,
+      email,
+      name: input.name ? input.name : null,
+      subject: input.subject,
+      category: input.category,
+      message: input.message,
+      source: input.source,
+      ipHash: hashIp(context.config.appSecret, ip),
+    })
+    .returning();
+  if (!ticket) throw new AppError("internal");
+  try {
+    await context.mailer.send({
+      to: email,
+      ...supportTicketReceivedMail(mailSite(context.config), {
+        reference: ticketReference(ticket.uuid),
+        topic: supportCategoryLabels[input.category],
+      }),
+    });
+  } catch (error) {
+    context.logger.warn({ err: error, ticket: ticket.uuid }, "support ticket acknowledgement not sent");
+  }
+  return ticket;
+}
+
+const memberColumns = { uuid: users.uuid, username: users.username };
+
+/** The admin queue, newest first, optionally by status. */
+export async function listSupportTickets(
+  context: AppContext,
+  query: { status?: TSupportTicketStatus | undefined; page: number },
+) {
+  const { db } = context.database;
+  const where = query.status ? eq(supportTickets.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ticket: supportTickets, member: memberColumns })
+      .from(supportTickets)
+      .leftJoin(users, eq(users.id, supportTickets.userId))
+      .where(where)
+      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+      .limit(ADMIN_TICKETS_PER_PAGE)
+      .offset((query.page - 1) * ADMIN_TICKETS_PER_PAGE),
+    db.select({ value: count() }).from(supportTickets).where(where),
+  ]);
+  const totalCount = total?.value ?? 0;
+  return {
+    data: rows.map((row) => presentAdminTicket(row.ticket, row.member)),
+    meta: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(totalCount / ADMIN_TICKETS_PER_PAGE)),
+      total: totalCount,
+    },
+  };
+}
+
+/** Closes a ticket, audit-logged in the same transaction; closing a closed ticket changes nothing. */
+export async function closeSupportTicket(context: AppContext, admin: UserRow, uuid: string, ip: string) {
+  return context.database.db.transaction(async (tx) => {
+    const [ticket] = await tx.select().from(supportTickets).where(eq(supportTickets.uuid, uuid)).for("update");
+    if (!ticket) throw new AppError("not_found");
+    let current = ticket;
+    if (ticket.status !== "closed") {
+      const [closed] = await tx
+        .update(supportTickets)
+        .set({ status: "closed", closedAt: new Date(), closedById: admin.id })
+        .where(eq(supportTickets.id, ticket.id))
+        .returning();
+      if (!closed) throw new AppError("internal");
+      current = closed;
+      await writeAudit(tx, {
+        actorId: admin.id,
+        action: "support_ticket.closed",
+        targetUserId: ticket.userId,
+        metadata: { ticket_uuid: ticket.uuid, reference: ticketReference(ticket.uuid) },
+        ip,
+      });
+    }
+    const [member] = ticket.userId ? await tx.select(memberColumns).from(users).where(eq(users.id, ticket.userId)) : [];
+    return presentAdminTicket(current, member ?? null);
+  });
+}
