@@ -30,7 +30,6 @@ export interface PageRoute extends RouteHandle {
   page: () => Promise<{ default: ComponentType }>;
 }
 
-const comingSoon = () => import("../features/placeholder/ComingSoonPage");
 const auth = {
   login: () => import("../features/auth/LoginPage"),
   register: () => import("../features/auth/RegisterPage"),
@@ -75,12 +74,13 @@ const landers = {
 };
 const maintenance = () => import("../features/system/MaintenancePage");
 
-const member = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
+type RouteExtras = Partial<PageRoute> & Pick<PageRoute, "page">;
+
+const member = (path: string, title: string, extra: RouteExtras): PageRoute => ({
   path,
   title,
   layout: "default",
   middleware: ["auth", "deactivated"],
-  page: comingSoon,
   ...extra,
 });
 const guestOnly = (path: string, title: string, page: PageRoute["page"]): PageRoute => ({
@@ -90,16 +90,15 @@ const guestOnly = (path: string, title: string, page: PageRoute["page"]): PageRo
   middleware: ["guest"],
   page,
 });
-const open = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
+const open = (path: string, title: string, extra: RouteExtras): PageRoute => ({
   path,
   title,
   layout: "guest",
   middleware: [],
-  page: comingSoon,
   ...extra,
 });
 
-/** Every route of spec §2. Features replace `comingSoon` with their page as they land. */
+/** Every route of spec §2, each with its page. */
 export const pageRoutes: PageRoute[] = [
   open("/", "Home", { name: "index", page: home }),
   guestOnly("/login", "Log in", auth.login),

@@ -32,14 +32,17 @@ export function ChatHeader({
       </Link>
       <Link to={`/profile/${chatmate.uuid}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-1 pr-2">
         <Avatar party={chatmate} size="md" />
-        <span className="min-w-0">
-          <span className="block truncate font-semibold text-velvet-900">{chatmate.username}</span>
+        <div className="min-w-0">
+          {/* The page's heading: the person this conversation is with. */}
+          <h1 className="truncate font-sans text-base font-semibold tracking-normal text-velvet-900">
+            {chatmate.username}
+          </h1>
           <span
             className={`block truncate text-xs ${typing || chatmate.online ? "font-medium text-success" : "text-muted"}`}
           >
             {status}
           </span>
-        </span>
+        </div>
       </Link>
       <button
         type="button"
