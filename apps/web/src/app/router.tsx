@@ -4,9 +4,11 @@ import { withChunkReload } from "./chunk-reload";
 import { FatalErrorFallback, RouteErrorPage } from "./ErrorPages";
 import { LayoutOutlet } from "./LayoutOutlet";
 import { runMiddleware } from "./middleware";
+import { trackPageLoads } from "./page-load-progress";
 import { pageRoutes, type RouteHandle } from "./routes";
 
-function toRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
+/** A page of routes.ts as a router route: its middleware in the loader, its chunk loaded lazily. */
+export function pageRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
   const { path, page, ...handle } = route;
   const load = withChunkReload(page);
   return {
@@ -32,7 +34,7 @@ export const routes: RouteObject[] = [
         element: <LayoutOutlet />,
         errorElement: <RouteErrorPage />,
         children: [
-          ...pageRoutes.map(toRouteObject),
+          ...pageRoutes.map(pageRouteObject),
           {
             // Links in push notifications use the singular form (spec §2).
             path: "/message/:conversationUuid",
@@ -53,5 +55,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  trackPageLoads(router);
+  return router;
 }
