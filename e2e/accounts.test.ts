@@ -94,7 +94,9 @@ describe("accounts in Chromium", () => {
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
     await page.getByText("Your email address has been verified.").waitFor();
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    // An open page has no account strip: Logout is in the navbar's menu.
+    await page.getByRole("button", { name: /^Menu/ }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("link", { name: "Log In" }).first().waitFor();
 

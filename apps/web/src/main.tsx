@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { listenForPreloadErrors } from "./app/chunk-reload";
+import { disableContextMenuOutsideLocal } from "./app/context-menu";
 import { FatalErrorFallback } from "./app/ErrorPages";
 import { preloadCurrentPage } from "./app/preload-page";
 import { createAppRouter } from "./app/router";
@@ -15,15 +16,10 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-function disableContextMenuOutsideLocal() {
-  // Spec §9: outside a local environment the right-click menu is disabled across the app.
-  if (!__LOCAL_ENVIRONMENT__) document.addEventListener("contextmenu", (event) => event.preventDefault());
-}
-
 async function start() {
   const root = createRoot(document.getElementById("root") as HTMLElement);
   listenForPreloadErrors();
-  disableContextMenuOutsideLocal();
+  disableContextMenuOutsideLocal(__LOCAL_ENVIRONMENT__);
   scheduleDeviceId();
   startSessionKeeper();
   preloadCurrentPage(window.location.pathname);

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { RealtimeConnection } from "../features/realtime/RealtimeConnection";
 import { setNavigator } from "../lib/navigation";
-import { requestProgress } from "../lib/request-progress";
 import { AppToaster } from "../ui/AppToaster";
+import { ConnectionStatus } from "../ui/ConnectionStatus";
 import { LoadingBar } from "../ui/LoadingBar";
 
 /** Scroll resets to the top on every navigation (spec §2). */
@@ -13,18 +13,6 @@ function ScrollToTop() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname, search]);
-  return null;
-}
-
-/** Page loads (route chunks and middleware) move the same loading bar as API calls. */
-function NavigationProgress() {
-  const navigation = useNavigation();
-  const loading = navigation.state !== "idle";
-  useEffect(() => {
-    if (!loading) return;
-    requestProgress.start();
-    return () => requestProgress.finish();
-  }, [loading]);
   return null;
 }
 
@@ -39,11 +27,11 @@ export function AppFrame() {
     <>
       <LoadingBar />
       <ScrollToTop />
-      <NavigationProgress />
       <RouterNavigator />
       <RealtimeConnection />
       <Outlet />
       <AppToaster />
+      <ConnectionStatus />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { ErrorLayout } from "../ui/layouts/layouts";
 
 export const notFoundMessage = "This page could not be found";
 
-function describe(error: unknown): { status: number; message: string } {
+export function describeRouteError(error: unknown): { status: number; message: string } {
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === "string" ? error.data : error.statusText;
     return { status: error.status, message: message || notFoundMessage };
@@ -57,7 +57,7 @@ class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boo
 
 /** Route errors (spec §8): 404 for unmatched routes, otherwise the error's status (default 500) and message. */
 export function RouteErrorPage() {
-  const { status, message } = describe(useRouteError());
+  const { status, message } = describeRouteError(useRouteError());
   return (
     <ErrorPageBoundary>
       <ErrorLayout>

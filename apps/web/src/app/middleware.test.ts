@@ -2,7 +2,8 @@ import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../features/auth/auth-store";
 import { useSelectedPackage } from "../features/credits/selected-package";
-import { runMiddleware, UnknownMiddlewareError } from "./middleware";
+import { useValidationStore } from "../lib/validation-store";
+import { globalMiddleware, runMiddleware, UnknownMiddlewareError } from "./middleware";
 
 vi.mock("../lib/client-config", () => ({ clientConfig: () => ({ maintenance: maintenanceOn }) }));
 let maintenanceOn = false;
@@ -49,6 +50,36 @@ describe("route middleware", () => {
     expect(failure).toBeInstanceOf(UnknownMiddlewareError);
     expect((failure as UnknownMiddlewareError).message).toBe("Unknown middleware nope");
     expect((failure as UnknownMiddlewareError).status).toBe(500);
+  });
+
+  it("runs clearValidationErrors, impersonate, paymentAuth and maintenance on every route, in that order", async () => {
+    expect(globalMiddleware).toEqual(["clearValidationErrors", "impersonate", "paymentAuth", "maintenance"]);
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === "/api/me") return new Response(JSON.stringify({ data: member }), { status: 200 });
+        return new Response(JSON.stringify({ data: { access_token: "issued" } }), { status: 200 });
+      }),
+    );
+    maintenanceOn = true;
+    useValidationStore.setState({ errors: { email: "The email field is required." } });
+
+    // Validation errors go first, whatever happens next; impersonation answers before payment auth and maintenance.
+    expect(await redirectOf([], "https://site.test/faq?impersonate_token=t&custom1=c")).toBe("/dashboard");
+    expect(useValidationStore.getState().errors).toEqual({});
+    expect(calls).toEqual(["/api/impersonate", "/api/me"]);
+
+    // Payment auth answers before maintenance.
+    calls.length = 0;
+    storage.clear();
+    useAuthStore.setState({ token: null, user: null, loggedIn: false });
+    expect(await redirectOf([], "https://site.test/faq?custom1=c")).toBe("/dashboard");
+    expect(calls).toEqual(["/api/payment/auth/c", "/api/me"]);
+
+    // Maintenance answers before a route's own middleware (guest would send a member to /dashboard).
+    expect(await redirectOf(["guest"], "https://site.test/login")).toBe("/maintenance");
   });
 
   it("sends every page but /maintenance to /maintenance while the site is down", async () => {

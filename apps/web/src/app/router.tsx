@@ -5,9 +5,11 @@ import { withChunkReload } from "./chunk-reload";
 import { FatalErrorFallback, RouteErrorPage } from "./ErrorPages";
 import { LayoutOutlet } from "./LayoutOutlet";
 import { runMiddleware } from "./middleware";
+import { trackPageLoads } from "./page-load-progress";
 import { pageRoutes, type RedirectRoute, type RouteHandle, redirectRoutes } from "./routes";
 
-function toRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
+/** A page of routes.ts as a router route: its middleware in the loader, its chunk loaded lazily. */
+export function pageRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
   const { path, page, ...handle } = route;
   const load = withChunkReload(page);
   return {
@@ -44,7 +46,7 @@ export const routes: RouteObject[] = [
         element: <LayoutOutlet />,
         errorElement: <RouteErrorPage />,
         children: [
-          ...pageRoutes.map(toRouteObject),
+          ...pageRoutes.map(pageRouteObject),
           ...redirectRoutes.map(toRedirectObject),
           {
             path: "*",
@@ -61,5 +63,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  trackPageLoads(router);
+  return router;
 }

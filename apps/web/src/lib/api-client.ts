@@ -1,7 +1,7 @@
 import { apiHeaders } from "@velvet/shared/api/headers";
 import type { z } from "zod";
 import { readAccessToken } from "./auth-storage";
-import { currentDeviceId } from "./device-id";
+import { refreshDeviceId } from "./device-id";
 import { goTo } from "./navigation";
 import { requestProgress } from "./request-progress";
 import { handleErrorStatus, useValidationStore } from "./validation-store";
@@ -77,7 +77,8 @@ async function sendRequest<T>(
   if (tracked) requestProgress.start();
 
   const headers: Record<string, string> = { Accept: "application/json", [apiHeaders.siteKey]: __SITE_KEY__ };
-  const deviceId = currentDeviceId();
+  // Refreshed on each request (spec §7): recomputed if a fingerprint component changed.
+  const deviceId = refreshDeviceId();
   if (deviceId) headers[apiHeaders.deviceId] = deviceId;
   const token = readAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;

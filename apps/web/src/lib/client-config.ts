@@ -1,5 +1,6 @@
 import { apiHeaders } from "@velvet/shared/api/headers";
 import type { TClientConfig } from "@velvet/shared/api/system";
+import { refreshDeviceId } from "./device-id";
 
 /**
  * The public client configuration, read once at start (spec §7), so one build
@@ -14,8 +15,14 @@ export class ClientConfigError extends Error {
 }
 
 export async function fetchClientConfig(): Promise<TClientConfig> {
+  // Every request carries the site key and the Device-ID (spec §7), this first one too.
+  const deviceId = refreshDeviceId();
   const response = await fetch("/api/client-config", {
-    headers: { Accept: "application/json", [apiHeaders.siteKey]: __SITE_KEY__ },
+    headers: {
+      Accept: "application/json",
+      [apiHeaders.siteKey]: __SITE_KEY__,
+      ...(deviceId ? { [apiHeaders.deviceId]: deviceId } : {}),
+    },
     cache: "no-store",
   });
   if (!response.ok) throw new ClientConfigError(response.status);

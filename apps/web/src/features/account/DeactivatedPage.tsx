@@ -36,7 +36,7 @@ export default function DeactivatedPage() {
         <button type="button" className="btn-primary w-full py-3 text-base" disabled={busy} onClick={reactivate}>
           Reactivate my account
         </button>
-        <button type="button" className="btn-outline w-full py-3 text-base" onClick={() => void logout()}>
+        <button type="button" className="btn-outline w-full py-3 text-base" onClick={() => void logout("page")}>
           Logout
         </button>
       </div>

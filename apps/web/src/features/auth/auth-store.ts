@@ -2,6 +2,7 @@ import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { create } from "zustand";
 import { api, setSessionRenewer } from "../../lib/api-client";
 import { readAccessToken, readStoredUser, TOKEN_KEY, writeAccessToken, writeStoredUser } from "../../lib/auth-storage";
+import { type ClickSection, trackClick } from "../tracking/track-click";
 
 /**
  * The authentication state of spec §4: signing in stores the bearer token and
@@ -95,11 +96,12 @@ export function storeTokenResponse(response: TokenResponse): Promise<TCurrentUse
   return useAuthStore.getState().signInWithToken(response.data.access_token);
 }
 
-/** Logout (spec §7): the click is tracked first, then the session ends even if tracking fails; reload to /. */
-export async function logout(): Promise<void> {
-  await api
-    .post("/user-track-clicks", { section_type: "foldout", button_type: "logout_btn" }, { progress: false })
-    .catch(() => {});
+/**
+ * Logout (spec §7): the click is tracked first (`from` says which menu), then
+ * the session ends even if tracking failed; reload to /.
+ */
+export async function logout(from: ClickSection): Promise<void> {
+  await trackClick(from, "logout_btn");
   await api.post("/logout", undefined, { progress: false }).catch(() => {});
   useAuthStore.getState().clear();
   window.location.assign("/");

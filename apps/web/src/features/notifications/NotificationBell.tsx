@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { BellIcon } from "../../ui/icons";
 import { useAuthStore } from "../auth/auth-store";
+import { trackClick } from "../tracking/track-click";
 import { useUnreadNotificationCount } from "./notification-count";
 
 const loadPanel = () => import("./NotificationPanel");
@@ -53,7 +54,10 @@ export function NotificationBell({ tone }: { tone: "light" | "dark" }) {
       <button
         ref={bell}
         type="button"
-        onClick={() => setOpenAt(open ? null : location.key)}
+        onClick={() => {
+          void trackClick("notification", "bell_btn", open ? "closed" : "opened");
+          setOpenAt(open ? null : location.key);
+        }}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         aria-expanded={open}

@@ -6,6 +6,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { CloseIcon } from "../../ui/icons";
 import { useAuthStore } from "../auth/auth-store";
 import { useRelativeTime } from "../messages/use-relative-time";
+import { trackClick } from "../tracking/track-click";
 import { BrowserAlertsPrompt } from "./BrowserAlertsPrompt";
 import { NotificationList } from "./NotificationList";
 import { listedNotifications, nextPageAfter } from "./notification-cache";
@@ -98,7 +99,10 @@ export default function NotificationPanel({ onClose }: { onClose(): void }) {
         ) : null}
         <button
           type="button"
-          onClick={onClose}
+          onClick={() => {
+            void trackClick("notification", "close_btn", "closed");
+            onClose();
+          }}
           aria-label="Close notifications"
           className="grid size-9 place-items-center rounded-full text-velvet-500 transition hover:bg-velvet-50 hover:text-velvet-900"
         >

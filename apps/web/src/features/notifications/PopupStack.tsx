@@ -3,6 +3,7 @@ import { timings } from "@velvet/shared/constants/limits";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { CloseIcon } from "../../ui/icons";
+import { popupDismissButton, trackClick } from "../tracking/track-click";
 import { NotificationAvatar } from "./NotificationAvatar";
 import { notificationSentence, notificationTarget, notificationText } from "./notification-content";
 import { usePopupStore } from "./popup-store";
@@ -46,7 +47,10 @@ function Popup({ notification, onDismiss }: { notification: TNotification; onDis
       </Link>
       <button
         type="button"
-        onClick={onDismiss}
+        onClick={() => {
+          void trackClick("popup", popupDismissButton(window.innerWidth), "closed");
+          onDismiss();
+        }}
         aria-label="Close"
         className="absolute top-2 right-2 grid size-8 place-items-center rounded-full text-velvet-400 transition hover:bg-velvet-100 hover:text-velvet-800"
       >

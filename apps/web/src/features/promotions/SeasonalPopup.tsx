@@ -4,6 +4,7 @@ import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { useAuthStore } from "../auth/auth-store";
 import { creditKeys, fetchCreditShelf } from "../credits/credit-api";
+import { popupDismissButton, trackClick } from "../tracking/track-click";
 import { PresentBox } from "./PresentBox";
 import { popupKey, promoEventLabels, promoOffer } from "./promo-rules";
 
@@ -75,7 +76,10 @@ export default function SeasonalPopup({ eventName }: { eventName: keyof typeof p
       </div>
       <button
         type="button"
-        onClick={() => setClosed(true)}
+        onClick={() => {
+          void trackClick("popup", popupDismissButton(window.innerWidth), "closed");
+          setClosed(true);
+        }}
         className="absolute top-2.5 right-2.5 grid size-8 place-items-center rounded-full text-white/70 transition hover:bg-white/10 hover:text-white"
         aria-label="Close offer"
       >

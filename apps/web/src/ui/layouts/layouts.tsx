@@ -3,14 +3,32 @@ import { NotificationPopups } from "../../features/notifications/NotificationPop
 import { Footer } from "../Footer";
 import { Logo } from "../Logo";
 import { Navbar } from "../Navbar";
+import { AccountHeader } from "../navbar/AccountHeader";
 
 export interface LayoutProps {
   children: ReactNode;
   footer?: "full" | "reduced";
 }
 
-/** Also the member layout (spec §2): for a signed-in member it shows notification popups. */
+/**
+ * The member layout, also the fallback (spec §2): navbar, the account header
+ * strip under it (hidden on messages-id), content, footer and notification
+ * popups. Its routes apply the deactivated middleware (routes.ts).
+ */
 function DefaultLayout({ children, footer }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Navbar accountHeader />
+      <AccountHeader />
+      <main className="flex-1">{children}</main>
+      <Footer variant={footer} />
+      <NotificationPopups />
+    </div>
+  );
+}
+
+/** Open pages (guest, full, blog): the navbar without the account strip, whoever is reading. */
+function GuestLayout({ children, footer }: LayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <Navbar />
@@ -101,9 +119,9 @@ function BareLayout({ children }: LayoutProps) {
 /** Named layouts of spec §2; `default` is the fallback for any unknown name. */
 const layouts: Record<string, ComponentType<LayoutProps>> = {
   default: DefaultLayout,
-  guest: DefaultLayout,
-  full: DefaultLayout,
-  blog: DefaultLayout,
+  guest: GuestLayout,
+  full: GuestLayout,
+  blog: GuestLayout,
   "guest-no-affiliate": GuestNoAffiliateLayout,
   survey: SurveyLayout,
   landing: LandingLayout,
