@@ -63,6 +63,7 @@ const credits = {
   vip: () => import("../features/credits/VipPage"),
 };
 const home = () => import("../features/home/HomePage");
+const operatorConsole = () => import("../features/operator/OperatorPage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
 const member = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
@@ -121,6 +122,13 @@ export const pageRoutes: PageRoute[] = [
     name: "deactivated",
     layout: "auth",
     page: auth.deactivated,
+  }),
+
+  // The operator console (issue 10), /operator and /operator/{conversation uuid}: its own chunk, loaded only by staff.
+  member("/operator/:conversation?", "Operator console", {
+    layout: "bare",
+    middleware: ["auth", "staff"],
+    page: operatorConsole,
   }),
 
   open("/prices", "Prices", { page: credits.prices }),
