@@ -11,6 +11,7 @@ import { creditRoutes } from "./modules/credits/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { interactionRoutes } from "./modules/interactions/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { operatorRoutes } from "./modules/operator/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { photoRoutes } from "./modules/photos/routes";
 import { presenceRoutes } from "./modules/presence/routes";
@@ -84,6 +85,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => authRoutes(scope, context));
   await app.register(async (scope) => accountRoutes(scope, context));
   await app.register(async (scope) => adminRoutes(scope, context));
+  await app.register(async (scope) => operatorRoutes(scope, context));
   await app.register(async (scope) => trackingRoutes(scope, context));
   await app.register(async (scope) => profileRoutes(scope, context));
   await app.register(async (scope) => interactionRoutes(scope, context));

@@ -25,6 +25,7 @@ try {
     lines.push(
       `  Demo member: ${config.demo.memberEmail} / ${config.demo.memberPassword}`,
       `  Demo admin:  ${config.demo.adminEmail} / ${config.demo.adminPassword}`,
+      `  Demo operator: ${config.demo.operatorEmail} / ${config.demo.operatorPassword} (console at ${config.appUrl}/operator)`,
     );
   }
   if (config.maintenance) lines.push("  MAINTENANCE=1: the API answers 503 and the site shows /maintenance");

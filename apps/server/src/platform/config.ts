@@ -86,6 +86,8 @@ const ZEnvSchema = z.object({
   DEMO_MEMBER_PASSWORD: z.string().default("demo-password-2026"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@velvethearts.example"),
   DEMO_ADMIN_PASSWORD: z.string().default("admin-password-2026"),
+  DEMO_OPERATOR_EMAIL: z.string().email().default("operator@velvethearts.example"),
+  DEMO_OPERATOR_PASSWORD: z.string().default("operator-password-2026"),
   PHOTO_AUTO_APPROVE: z
     .string()
     .default("1")
@@ -150,7 +152,14 @@ export interface AppConfig {
   captcha: { siteKey: string; secret: string; verifyUrl: string };
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
-  demo: { memberEmail: string; memberPassword: string; adminEmail: string; adminPassword: string };
+  demo: {
+    memberEmail: string;
+    memberPassword: string;
+    adminEmail: string;
+    adminPassword: string;
+    operatorEmail: string;
+    operatorPassword: string;
+  };
   /** Until photo moderation exists, new photos can be approved on upload. */
   photoAutoApprove: boolean;
   /** Seed the demo data into an empty database at start (development mode only). */
@@ -226,6 +235,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       memberPassword: env.DEMO_MEMBER_PASSWORD,
       adminEmail: env.DEMO_ADMIN_EMAIL,
       adminPassword: env.DEMO_ADMIN_PASSWORD,
+      operatorEmail: env.DEMO_OPERATOR_EMAIL,
+      operatorPassword: env.DEMO_OPERATOR_PASSWORD,
     },
     photoAutoApprove: env.PHOTO_AUTO_APPROVE,
     seedDemoData: env.NODE_ENV !== "production" && env.SEED_DEMO_DATA,

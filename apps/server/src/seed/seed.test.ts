@@ -8,7 +8,7 @@ import type { AppContext } from "../platform/app-context";
 import { loadConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
-import { photos, users } from "../platform/db/schema";
+import { operatorTemplates, photos, users } from "../platform/db/schema";
 import { createLogger } from "../platform/logging/logger";
 import { createMailer } from "../platform/mail/mailer";
 import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
@@ -106,7 +106,7 @@ describe("demo data seed", () => {
     for (const profile of profiles) expect(profile.hours.length).toBeGreaterThanOrEqual(4);
   });
 
-  it("creates the demo member and an admin who is also an operator, with argon2id hashes", async () => {
+  it("creates the demo member, an admin who is also an operator, and an operator, with argon2id hashes", async () => {
     const [member] = await context.database.db
       .select()
       .from(users)
@@ -115,16 +115,29 @@ describe("demo data seed", () => {
       .select()
       .from(users)
       .where(eq(users.email, context.config.demo.adminEmail));
+    const [operator] = await context.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, context.config.demo.operatorEmail));
     expect(member?.roles).toEqual(["member"]);
     expect(admin?.roles).toEqual(["admin", "operator"]);
+    expect(operator?.roles).toEqual(["operator"]);
     expect(member?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(member?.passwordHash).not.toContain(context.config.demo.memberPassword);
+  });
+
+  it("gives the operator console a few templates with short codes", async () => {
+    const templates = await context.database.db.select().from(operatorTemplates);
+    expect(templates.map((template) => template.code)).toEqual(expect.arrayContaining(["hi", "fc-local"]));
+    expect(new Set(templates.map((template) => template.kind))).toEqual(new Set(["canned", "first_contact"]));
   });
 
   it("is idempotent when run again (npm run seed)", async () => {
     const before = await context.database.db.select({ total: count() }).from(users);
     const photosBefore = await context.database.db.select({ total: count() }).from(photos);
+    const templatesBefore = await context.database.db.select({ total: count() }).from(operatorTemplates);
     await seedDemoData(context);
+    expect(await context.database.db.select({ total: count() }).from(operatorTemplates)).toEqual(templatesBefore);
     expect(await context.database.db.select({ total: count() }).from(users)).toEqual(before);
     expect(await context.database.db.select({ total: count() }).from(photos)).toEqual(photosBefore);
   });

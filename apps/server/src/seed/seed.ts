@@ -4,7 +4,7 @@ import { hashPassword } from "../modules/auth/passwords";
 import { appendMessage, openConversation } from "../modules/conversations/message-writer";
 import { addCredits } from "../modules/credits/ledger";
 import type { AppContext } from "../platform/app-context";
-import { photos, users } from "../platform/db/schema";
+import { operatorTemplates, photos, users } from "../platform/db/schema";
 import { avatarSvg, renderAvatar } from "./avatar";
 import { birthdateForAge, generateDemoProfiles } from "./demo-profiles";
 import { createRandom } from "./random";
@@ -20,9 +20,9 @@ export async function seedIfEmpty(context: AppContext): Promise<boolean> {
 }
 
 /**
- * Creates the demo member, the admin (also an operator) and the fictional
- * profiles with generated avatars. Safe to run again: existing rows are kept
- * and missing avatars are redrawn.
+ * Creates the demo member, the admin (also an operator), an operator, the
+ * fictional profiles with generated avatars and the console's templates.
+ * Safe to run again: existing rows are kept and missing avatars are redrawn.
  */
 export async function seedDemoData(context: AppContext): Promise<{ profiles: number }> {
   const { db } = context.database;
@@ -43,6 +43,14 @@ export async function seedDemoData(context: AppContext): Promise<{ profiles: num
       email: demo.adminEmail,
       password: demo.adminPassword,
       roles: ["admin", "operator"],
+      gender: "female" as const,
+      seeking: "male" as const,
+    },
+    {
+      username: "DeskOperator",
+      email: demo.operatorEmail,
+      password: demo.operatorPassword,
+      roles: ["operator"],
       gender: "female" as const,
       seeking: "male" as const,
     },
@@ -85,8 +93,28 @@ export async function seedDemoData(context: AppContext): Promise<{ profiles: num
   await scheduleOnlineHours(context, profiles);
   await drawMissingAvatars(context, profiles.length);
   await startDemoConversations(context, demo.memberEmail);
+  await db.insert(operatorTemplates).values(DEMO_TEMPLATES).onConflictDoNothing();
   return { profiles: profiles.length };
 }
+
+/** A starter set for the operator console; `{member}`, `{profile}` and `{city}` are filled in as they expand. */
+const DEMO_TEMPLATES = [
+  { code: "hi", kind: "canned", text: "Hey {member} 😊 so glad you wrote! How's your day going?" },
+  { code: "busy", kind: "canned", text: "Sorry for the slow reply, crazy day! Tell me more about you?" },
+  { code: "night", kind: "canned", text: "So what are you up to tonight? 😉" },
+  { code: "pics", kind: "canned", text: "Did you like my photos? Which one is your favourite?" },
+  { code: "later", kind: "canned", text: "I have to run now, but message me later ok? 💋" },
+  {
+    code: "fc-local",
+    kind: "first_contact",
+    text: "Hi {member}! I see you're in {city} too. Fancy a chat with a local girl?",
+  },
+  {
+    code: "fc-bored",
+    kind: "first_contact",
+    text: "Hey you, I'm {profile} 👋 bored tonight and you look like fun. Chat?",
+  },
+];
 
 const DEMO_CREDITS = 100;
 const DEMO_OPENERS = [

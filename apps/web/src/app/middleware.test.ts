@@ -112,6 +112,17 @@ describe("route middleware", () => {
     expect(await redirectOf(["auth", "deactivated"], "https://site.test/deactivated")).toBe("/dashboard");
   });
 
+  it("lets operators and admins into the console and sends members to /dashboard, guests to /login", async () => {
+    const staffOnly = ["auth", "staff"];
+    expect(await redirectOf(staffOnly, "https://site.test/operator")).toBe("/login?redirect=%2Foperator");
+    signInAs({ ...member, scope: ["member"] });
+    expect(await redirectOf(staffOnly, "https://site.test/operator")).toBe("/dashboard");
+    signInAs({ ...member, scope: ["operator"] });
+    expect(await redirectOf(staffOnly, "https://site.test/operator/c-1")).toBeNull();
+    signInAs({ ...member, scope: ["admin"] });
+    expect(await redirectOf(staffOnly, "https://site.test/operator")).toBeNull();
+  });
+
   it("exchanges ?impersonate_token for a session, keeps it as the user token and goes to /dashboard", async () => {
     const calls: string[] = [];
     vi.stubGlobal(

@@ -80,6 +80,11 @@ const registry: Record<string, Middleware> = {
     if (readAccessToken()) useAuthStore.getState().clear();
     throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   },
+  /** The operator console: a signed-in operator or admin (scope); a member goes to /dashboard. */
+  staff: async () => {
+    const user = await currentUser();
+    if (!user?.scope.some((role) => role === "operator" || role === "admin")) throw redirect("/dashboard");
+  },
   /** A deactivated member is confined to /deactivated (spec §4). */
   deactivated: async ({ url }) => {
     const user = await currentUser();

@@ -72,6 +72,7 @@ const landers = {
   tonight: () => import("../features/marketing/landers/TonightLander"),
   fantasyMatch: () => import("../features/marketing/landers/FantasyMatchLander"),
 };
+const operatorConsole = () => import("../features/operator/OperatorPage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
 type RouteExtras = Partial<PageRoute> & Pick<PageRoute, "page">;
@@ -130,6 +131,13 @@ export const pageRoutes: PageRoute[] = [
     name: "deactivated",
     layout: "auth",
     page: auth.deactivated,
+  }),
+
+  // The operator console (issue 10), /operator and /operator/{conversation uuid}: its own chunk, loaded only by staff.
+  member("/operator/:conversation?", "Operator console", {
+    layout: "bare",
+    middleware: ["auth", "staff"],
+    page: operatorConsole,
   }),
 
   open("/prices", "Prices", { page: credits.prices }),

@@ -57,6 +57,8 @@ export interface AppendMessage {
   chargeable: boolean;
   /** Likes and winks raise their own notification instead of MESSAGE_RECEIVED. */
   notifyRecipient: boolean;
+  /** The operator writing as a fictional profile; recorded on the row, never presented to members. */
+  operatorId?: number | null;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function appendMessage(
       imageId: input.imageId,
       clientId: input.clientId,
       price: free ? 0 : messagePriceSql(input.type),
+      operatorId: input.operatorId ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: messages.id, createdAt: messages.createdAt, price: messages.price, senderPhotoKey });

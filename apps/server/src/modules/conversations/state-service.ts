@@ -1,6 +1,7 @@
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { and, eq, isNull, lte, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
 import { conversationMembers, messages } from "../../platform/db/schema";
 import type { UserRow } from "../auth/session-service";
 import { recordRealtimeEvent } from "../realtime/outbox";
@@ -18,48 +19,61 @@ const memberRow = (conversationId: number, userId: number) =>
 export async function markRead(context: AppContext, viewer: UserRow, uuid: string, upToId: number) {
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
-  const changed = await db.transaction(async (tx) => {
-    // The membership row is locked first, so a message arriving meanwhile is counted exactly once.
-    const [member] = await tx
-      .select({ clearedUpToId: conversationMembers.clearedUpToId })
-      .from(conversationMembers)
-      .where(memberRow(conversation.id, viewer.id))
-      .for("update");
-    if (!member) return null;
-    const readAt = new Date();
-    const marked = await tx
-      .update(messages)
-      .set({ readAt })
-      .where(
-        and(
-          eq(messages.conversationId, conversation.id),
-          eq(messages.toId, viewer.id),
-          isNull(messages.readAt),
-          lte(messages.id, upToId),
-        ),
-      )
-      .returning({ id: messages.id });
-    if (marked.length === 0) return null;
-    const upTo = Math.max(...marked.map((row) => row.id));
-    await tx
-      .update(conversationMembers)
-      .set({
-        unreadCount: sql`(select count(*) from ${messages}
-          where ${messages.conversationId} = ${conversation.id} and ${messages.toId} = ${viewer.id}
-            and ${messages.readAt} is null and ${messages.id} > ${member.clearedUpToId})`,
-      })
-      .where(memberRow(conversation.id, viewer.id));
-    await recordRealtimeEvent(tx, realtimeChannels.conversation(conversation.uuid), realtimeEvents.messageRead, {
-      conversation_uuid: conversation.uuid,
-      read_at: readAt.toISOString(),
-      up_to_message_id: upTo,
-      reader_uuid: viewer.uuid,
-    });
-    await publishUnreadCount(tx, viewer);
-    return upTo;
-  });
+  const changed = await db.transaction((tx) => markReadInTransaction(tx, viewer, conversation, upToId));
   if (changed !== null) context.realtimeEvents.kick();
   return { up_to_id: changed };
+}
+
+/**
+ * markRead inside the caller's transaction (an operator's reply reads the
+ * member's messages as the fictional profile in the transaction that answers
+ * them). Answers the last id marked, or null when nothing was unread; the
+ * caller kicks real-time delivery after commit.
+ */
+export async function markReadInTransaction(
+  tx: Db,
+  viewer: Pick<UserRow, "id" | "uuid">,
+  conversation: { id: number; uuid: string },
+  upToId: number,
+): Promise<number | null> {
+  // The membership row is locked first, so a message arriving meanwhile is counted exactly once.
+  const [member] = await tx
+    .select({ clearedUpToId: conversationMembers.clearedUpToId })
+    .from(conversationMembers)
+    .where(memberRow(conversation.id, viewer.id))
+    .for("update");
+  if (!member) return null;
+  const readAt = new Date();
+  const marked = await tx
+    .update(messages)
+    .set({ readAt })
+    .where(
+      and(
+        eq(messages.conversationId, conversation.id),
+        eq(messages.toId, viewer.id),
+        isNull(messages.readAt),
+        lte(messages.id, upToId),
+      ),
+    )
+    .returning({ id: messages.id });
+  if (marked.length === 0) return null;
+  const upTo = Math.max(...marked.map((row) => row.id));
+  await tx
+    .update(conversationMembers)
+    .set({
+      unreadCount: sql`(select count(*) from ${messages}
+        where ${messages.conversationId} = ${conversation.id} and ${messages.toId} = ${viewer.id}
+          and ${messages.readAt} is null and ${messages.id} > ${member.clearedUpToId})`,
+    })
+    .where(memberRow(conversation.id, viewer.id));
+  await recordRealtimeEvent(tx, realtimeChannels.conversation(conversation.uuid), realtimeEvents.messageRead, {
+    conversation_uuid: conversation.uuid,
+    read_at: readAt.toISOString(),
+    up_to_message_id: upTo,
+    reader_uuid: viewer.uuid,
+  });
+  await publishUnreadCount(tx, viewer);
+  return upTo;
 }
 
 export async function setStar(context: AppContext, viewer: UserRow, uuid: string, starred: boolean) {

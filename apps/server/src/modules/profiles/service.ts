@@ -17,7 +17,7 @@ import { presentProfile } from "./presenter";
 const VISIT_WINDOW_MS = 3600_000;
 
 /** The main photo first, then in the order the member set in the photo manager. */
-async function approvedPhotos(db: Db, userId: number) {
+export async function approvedPhotos(db: Db, userId: number) {
   return db
     .select({ uuid: photos.uuid, storageKey: photos.storageKey, isPrimary: photos.isPrimary })
     .from(photos)

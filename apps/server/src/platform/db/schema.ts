@@ -502,6 +502,8 @@ export const messages = pgTable(
     clientId: uuid("client_id").notNull(),
     /** Credits this message cost (0 when free or sent under the 24-hour pass). */
     price: integer("price").notNull().default(0),
+    /** The operator who wrote it as a fictional profile. Staff-only: no member-facing presenter reads it. */
+    operatorId: bigint("operator_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -510,6 +512,8 @@ export const messages = pgTable(
     uniqueIndex("messages_image_unique").on(table.imageId),
     index("messages_conversation_idx").on(table.conversationId, table.id),
     index("messages_unread_idx").on(table.conversationId, table.toId).where(sql`${table.readAt} is null`),
+    // Operator statistics: replies by operator and time.
+    index("messages_operator_idx").on(table.operatorId, table.createdAt).where(sql`${table.operatorId} is not null`),
     check("messages_type_check", sql`${table.type} in ('text', 'image', 'wink', 'like', 'trigger')`),
   ],
 );
@@ -786,5 +790,69 @@ export const supportTickets = pgTable(
       "support_tickets_source_check",
       sql`${table.source} in ('contact', 'contact-us', 'submit-request', 'helpdesk')`,
     ),
+  ],
+);
+
+/**
+ * Who is answering a conversation as its fictional profile (issue 10). One row
+ * per conversation; a row whose `expires_at` has passed is free to take, so an
+ * operator who walks away never blocks a member for longer than the lock lasts.
+ */
+export const conversationLocks = pgTable(
+  "conversation_locks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    operatorId: bigint("operator_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("conversation_locks_conversation_unique").on(table.conversationId),
+    // Counting an operator's live locks (at most 2).
+    index("conversation_locks_operator_idx").on(table.operatorId, table.expiresAt),
+  ],
+);
+
+/** What operators learned about a member, by category, shown to every operator who takes the member later. */
+export const memberNotes = pgTable(
+  "member_notes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: bigint("member_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: varchar("category", { length: 20 }).notNull(),
+    text: text("text").notNull(),
+    authorId: bigint("author_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    index("member_notes_member_idx").on(table.memberId, table.category),
+    check(
+      "member_notes_category_check",
+      sql`${table.category} in ('name', 'city', 'job', 'relationship', 'hobbies', 'important_dates', 'preferences', 'other')`,
+    ),
+  ],
+);
+
+/** Canned replies and first-contact openers, typed in the console as `/code`; optionally for one fictional profile. */
+export const operatorTemplates = pgTable(
+  "operator_templates",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    code: varchar("code", { length: 30 }).notNull(),
+    kind: varchar("kind", { length: 15 }).notNull(),
+    text: text("text").notNull(),
+    profileId: bigint("profile_id", { mode: "number" }).references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("operator_templates_code_unique").on(table.code),
+    check("operator_templates_kind_check", sql`${table.kind} in ('canned', 'first_contact')`),
   ],
 );

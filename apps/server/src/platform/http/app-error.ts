@@ -8,6 +8,7 @@ export type AppErrorCode =
   | "payment_required"
   | "forbidden"
   | "not_found"
+  | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
   | "validation"
@@ -49,6 +50,7 @@ export const statusByCode: Record<AppErrorCode, number> = {
   payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation: 422,
@@ -71,6 +73,9 @@ function defaultMessage(code: AppErrorCode): string {
       return httpMessages.forbidden;
     case "not_found":
       return httpMessages.notFound;
+    case "conflict":
+      // Every conflict names its own situation (e.g. a conversation another operator holds); this is a fallback.
+      return "This was changed at the same time by someone else. Please try again.";
     case "payload_too_large":
       return httpMessages.payloadTooLarge;
     case "unsupported_media_type":

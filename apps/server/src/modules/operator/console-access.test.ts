@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInMember } from "../../test/factories";
+import { startTestServer, type TestServer } from "../../test/support";
+
+/** A URL for a route pattern: every parameter gets a well-formed value, so only the role check can refuse it. */
+function concrete(url: string): string {
+  return url
+    .replace(/:uuid/g, "00000000-0000-4000-8000-000000000001")
+    .replace(/:id/g, "1")
+    .replace(/:[A-Za-z_]+/g, "x");
+}
+
+describe("console routes are for staff only", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it("answers 401 to a guest and 403 to a member on every /api/operator and /api/admin route, before validation", async () => {
+    const consoleRoutes = server.app.routeTable.filter(
+      (route) => /^\/api\/(operator|admin)\//.test(route.url) && route.method !== "HEAD",
+    );
+    // The walk must see the console: a renamed prefix would otherwise pass with nothing checked.
+    expect(consoleRoutes.filter((route) => route.url.startsWith("/api/operator/")).length).toBeGreaterThanOrEqual(14);
+    expect(consoleRoutes.some((route) => route.url.startsWith("/api/admin/"))).toBe(true);
+
+    const member = await signedInMember(server);
+    const refused: string[] = [];
+    for (const route of consoleRoutes) {
+      const url = concrete(route.url);
+      // A body that fails every schema: a 422 here would mean validation ran before the role check.
+      const init = (headers: Record<string, string>): RequestInit =>
+        route.method === "GET" || route.method === "DELETE"
+          ? { method: route.method, headers }
+          : {
+              method: route.method,
+              headers: { ...headers, "Content-Type": "application/json" },
+              body: JSON.stringify({ nonsense: true }),
+            };
+      const asGuest = await server.request(url, init({}));
+      const asMember = await server.request(url, init(member.auth));
+      if (asGuest.status !== 401) refused.push(`${route.method} ${route.url}: guest got ${asGuest.status}`);
+      if (asMember.status !== 403) refused.push(`${route.method} ${route.url}: member got ${asMember.status}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("refuses an operator the admin-only template writes", async () => {
+    const operator = await signedInMember(server, { roles: ["operator"] });
+    const response = await server.request("/api/operator/templates", {
+      method: "POST",
+      headers: { ...operator.auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ code: "x", kind: "canned", text: "Hi" }),
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,92 @@
+import { operatorMessages } from "@velvet/shared/api/operator";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppContext } from "../../platform/app-context";
+import { type Db, queryRows } from "../../platform/db/client";
+import { conversations, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { requireStaff } from "../admin/policy";
+import { requireAuth } from "../auth/authenticate";
+import type { UserRow } from "../auth/session-service";
+
+const initiator = alias(users, "initiator");
+const recipient = alias(users, "recipient");
+
+export interface FictionalConversation {
+  conversation: { id: number; uuid: string; createdAt: Date };
+  /** The fictional profile the operator writes as. */
+  profile: UserRow;
+  /** The real member on the other side. */
+  member: UserRow;
+}
+
+/**
+ * Operator console rules. Every console route runs `staffGuard` in onRequest:
+ * authentication, then the role, before the body is parsed or validated (a
+ * guest gets 401, a member 403, whatever they send). Inside, the console
+ * only ever reaches conversations between a real member and a fictional
+ * profile: member-to-member conversations do not exist for it (404).
+ */
+export const operatorPolicy = {
+  staffGuard(context: AppContext) {
+    return [requireAuth(context), requireStaff(["operator", "admin"])];
+  },
+
+  adminGuard(context: AppContext) {
+    return [requireAuth(context), requireStaff(["admin"])];
+  },
+
+  isAdmin(user: Pick<UserRow, "roles">): boolean {
+    return user.roles.includes("admin");
+  },
+
+  async fictionalConversationOrNotFound(db: Db, uuid: string): Promise<FictionalConversation> {
+    const [row] = await db
+      .select({ conversation: conversations, initiator, recipient })
+      .from(conversations)
+      .innerJoin(initiator, eq(initiator.id, conversations.initiatorId))
+      .innerJoin(recipient, eq(recipient.id, conversations.recipientId))
+      .where(and(eq(conversations.uuid, uuid), sql`${initiator.isFictional} <> ${recipient.isFictional}`));
+    if (!row) throw new AppError("not_found");
+    const profile = row.initiator.isFictional ? row.initiator : row.recipient;
+    const member = row.initiator.isFictional ? row.recipient : row.initiator;
+    return {
+      conversation: { id: row.conversation.id, uuid: row.conversation.uuid, createdAt: row.conversation.createdAt },
+      profile,
+      member,
+    };
+  },
+
+  /** Notes are kept about real members only; anyone else answers 404. */
+  async memberOrNotFound(db: Db, uuid: string): Promise<UserRow> {
+    const [member] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.uuid, uuid), eq(users.isFictional, false), isNull(users.deletedAt)));
+    if (!member) throw new AppError("not_found");
+    return member;
+  },
+
+  /** A template's profile must be a fictional one (422 on the field otherwise). */
+  async fictionalProfileOrInvalid(db: Db, uuid: string, field: string): Promise<UserRow> {
+    const [profile] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.uuid, uuid), eq(users.isFictional, true)));
+    if (!profile) throw AppError.field(field, operatorMessages.notFictional);
+    return profile;
+  },
+
+  /** A reply cannot reach a member who left, was deactivated, or blocked the profile (or was blocked by it). */
+  async assertMayReply(db: Db, target: FictionalConversation, message: string): Promise<void> {
+    const { member, profile } = target;
+    if (member.deletedAt || member.deactivatedAt) throw new AppError("forbidden", message);
+    const blocked = await queryRows(
+      db,
+      sql`select 1 from interactions where kind = 'block' and (
+        (from_user_id = ${member.id} and to_user_id = ${profile.id}) or
+        (from_user_id = ${profile.id} and to_user_id = ${member.id})) limit 1`,
+    );
+    if (blocked.length > 0) throw new AppError("forbidden", message);
+  },
+};
