@@ -72,4 +72,17 @@ describe("campaign tracking in Chromium", () => {
     });
     await close();
   });
+
+  it("gives guest pages the survey-styled navbar for visitors from campaign landing 3, and only them", async () => {
+    const { page, errors, close } = await newPage(browser, 1280);
+    await page.goto(`${baseUrl}/faq`);
+    await expect.poll(() => page.locator("header[data-navbar]").first().getAttribute("data-navbar")).toBe("solid");
+    await page.goto(`${baseUrl}/faq?landing=3`);
+    await expect.poll(() => page.locator("header[data-navbar]").first().getAttribute("data-navbar")).toBe("survey");
+    // Kept for the visit: the next guest page, without the parameter, still has it.
+    await page.goto(`${baseUrl}/contact`);
+    await expect.poll(() => page.locator("header[data-navbar]").first().getAttribute("data-navbar")).toBe("survey");
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -30,7 +30,7 @@ export function Navbar({
   const loggedIn = useAuthStore((state) => state.loggedIn);
   const withAccountHeader = useAccountHeaderShown(accountHeader);
   return (
-    <header className={background}>
+    <header className={background} data-navbar={variant}>
       <nav className="page-container flex h-16 items-center justify-between gap-3" aria-label="Main">
         <Logo tone={tone} compactOnMobile={loggedIn} />
         {loggedIn ? (

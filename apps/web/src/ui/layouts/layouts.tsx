@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import { useCampaign } from "../../features/campaign/campaign-store";
 import { NotificationPopups } from "../../features/notifications/NotificationPopups";
 import { Footer } from "../Footer";
 import { Logo } from "../Logo";
@@ -27,16 +28,24 @@ function DefaultLayout({ children, footer }: LayoutProps) {
   );
 }
 
-/** Open pages (guest, full, blog): the navbar without the account strip, whoever is reading. */
-function GuestLayout({ children, footer }: LayoutProps) {
+/**
+ * Open pages (guest, full, blog): the navbar without the account strip, whoever is reading. The guest and
+ * blog layouts take the survey-styled navbar for visitors who came through campaign landing 3 (spec §2).
+ */
+function GuestLayout({ children, footer, surveyForLanding3 = false }: LayoutProps & { surveyForLanding3?: boolean }) {
+  const landing = useCampaign().landing;
   return (
     <div className="flex min-h-dvh flex-col">
-      <Navbar />
+      <Navbar variant={surveyForLanding3 && landing === 3 ? "survey" : "solid"} />
       <main className="flex-1">{children}</main>
       <Footer variant={footer} />
       <NotificationPopups />
     </div>
   );
+}
+
+function CampaignGuestLayout(props: LayoutProps) {
+  return <GuestLayout {...props} surveyForLanding3 />;
 }
 
 function GuestNoAffiliateLayout({ children, footer }: LayoutProps) {
@@ -119,9 +128,9 @@ function BareLayout({ children }: LayoutProps) {
 /** Named layouts of spec §2; `default` is the fallback for any unknown name. */
 const layouts: Record<string, ComponentType<LayoutProps>> = {
   default: DefaultLayout,
-  guest: GuestLayout,
+  guest: CampaignGuestLayout,
   full: GuestLayout,
-  blog: GuestLayout,
+  blog: CampaignGuestLayout,
   "guest-no-affiliate": GuestNoAffiliateLayout,
   survey: SurveyLayout,
   landing: LandingLayout,
