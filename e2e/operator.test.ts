@@ -27,9 +27,18 @@ describe("the operator console in Chromium", () => {
 
   it("takes a member's message from the queue and answers it; the member sees it arrive live", async () => {
     const member = await createVerifiedMember(baseUrl, "lonely");
-    const profiles = await callApi<{ data: Array<{ uuid: string; username: string }> }>(baseUrl, "GET", "/profiles", {
-      token: member.token,
+    // A fictional profile, as the console lists them (a member's search also shows the real members other
+    // browser tests create, and only fictional profiles reach the queue).
+    const operatorLogin = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", {
+      body: OPERATOR,
     });
+    const profiles = await callApi<{ data: Array<{ uuid: string; username: string }> }>(
+      baseUrl,
+      "GET",
+      "/operator/profiles",
+      { token: operatorLogin.body.data.access_token },
+    );
+    expect(profiles.status).toBe(200);
     const profile = profiles.body.data[0];
     if (!profile) throw new Error("no fictional profile to write to");
 

@@ -77,6 +77,12 @@ export const ZOperatorQueueResponseSchema = z.object({
 });
 export type TOperatorQueueResponse = z.infer<typeof ZOperatorQueueResponseSchema>;
 
+/** The fictional profiles operators answer as, for the queue's profile filter (`search`: start of the username). */
+export const ZOperatorProfilesQuerySchema = z.object({ search: z.string().trim().min(1).max(30).optional() });
+export const ZOperatorProfilesResponseSchema = z.object({ data: z.array(ZProfileCardSchema) });
+export type TOperatorProfilesResponse = z.infer<typeof ZOperatorProfilesResponseSchema>;
+export const OPERATOR_PROFILES_LIMIT = 50;
+
 /** A message as the console shows it: which side wrote it, and which operator (staff eyes only). */
 export const ZOperatorMessageSchema = z.object({
   id: z.number().int(),

@@ -95,6 +95,19 @@ describe("the operator queue and the reply screen", () => {
     expect(again.data[0].waiting_seconds).toBeLessThan(30);
   });
 
+  it("lists fictional profiles by username for the profile filter, and never a member", async () => {
+    const stamp = Date.now().toString(36);
+    const profile = await createFictionalProfile(server, { username: `Zelda${stamp}` });
+    const member = await signedInMember(server);
+    const operator = await signedInStaff(server);
+    const listed = await server.request(`/api/operator/profiles?search=zelda${stamp}`, { headers: operator.auth });
+    expect(listed.status).toBe(200);
+    const body = await listed.json();
+    expect(body.data.map((card: { uuid: string }) => card.uuid)).toEqual([profile.uuid]);
+    const all = await (await server.request("/api/operator/profiles", { headers: operator.auth })).json();
+    expect(all.data.some((card: { uuid: string }) => card.uuid === member.uuid)).toBe(false);
+  });
+
   it("rejects filters that are not a uuid where one is needed, in English", async () => {
     const operator = await signedInStaff(server);
     const response = await server.request("/api/operator/queue?profile=nope", { headers: operator.auth });

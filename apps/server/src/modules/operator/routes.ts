@@ -5,6 +5,8 @@ import {
   ZOperatorLockResponseSchema,
   ZOperatorMessagesQuerySchema,
   ZOperatorMessagesResponseSchema,
+  ZOperatorProfilesQuerySchema,
+  ZOperatorProfilesResponseSchema,
   ZOperatorQueueQuerySchema,
   ZOperatorQueueResponseSchema,
   ZOperatorReplyRequestSchema,
@@ -21,6 +23,7 @@ import { conversationContext, conversationMessagesPage } from "./context-service
 import { releaseLock, renewLock, takeLock } from "./lock-service";
 import { noteRoutes } from "./notes-routes";
 import { operatorPolicy } from "./policy";
+import { fictionalProfiles } from "./profiles-service";
 import { operatorQueue } from "./queue-service";
 import { contactWarnings, replyAsProfile } from "./reply-service";
 import { operatorStats } from "./stats-service";
@@ -46,6 +49,20 @@ export async function operatorRoutes(app: FastifyInstance, context: AppContext):
       },
     },
     async (request) => operatorQueue(context, authOf(request).user, request.query),
+  );
+
+  api.get(
+    "/api/operator/profiles",
+    {
+      onRequest: staffOnly,
+      schema: {
+        ...schema,
+        summary: "The fictional profiles operators answer as, by username (for the queue's profile filter)",
+        querystring: ZOperatorProfilesQuerySchema,
+        response: { 200: ZOperatorProfilesResponseSchema },
+      },
+    },
+    async (request) => fictionalProfiles(context, request.query),
   );
 
   api.post(
