@@ -1,9 +1,12 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { useAuthStore } from "../features/auth/auth-store";
 import { Logo } from "./Logo";
-import { MemberNavbar } from "./navbar/MemberNavbar";
 import { useAccountHeaderShown } from "./navbar/use-account-header";
 import { OnlineCount } from "./OnlineCount";
+
+// Members only: a visitor's first load (home, login) does not carry the member's header, bell and promotions.
+const MemberNavbar = lazy(() => import("./navbar/MemberNavbar").then((module) => ({ default: module.MemberNavbar })));
 
 /**
  * The navbar (spec §2): the logo, then for visitors the online count, Log In and
@@ -34,7 +37,9 @@ export function Navbar({
       <nav className="page-container flex h-16 items-center justify-between gap-3" aria-label="Main">
         <Logo tone={tone} compactOnMobile={loggedIn} />
         {loggedIn ? (
-          <MemberNavbar tone={tone} withAccountHeader={withAccountHeader} />
+          <Suspense fallback={<div className="h-10 flex-1" />}>
+            <MemberNavbar tone={tone} withAccountHeader={withAccountHeader} />
+          </Suspense>
         ) : (
           <VisitorLinks tone={tone} onLoginPage={onLoginPage} />
         )}

@@ -4,7 +4,7 @@ import { NotificationPopups } from "../../features/notifications/NotificationPop
 import { Footer } from "../Footer";
 import { Logo } from "../Logo";
 import { Navbar } from "../Navbar";
-import { AccountHeader } from "../navbar/AccountHeader";
+import { MemberAccountHeader } from "../navbar/MemberAccountHeader";
 
 export interface LayoutProps {
   children: ReactNode;
@@ -20,7 +20,7 @@ function DefaultLayout({ children, footer }: LayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <Navbar accountHeader />
-      <AccountHeader />
+      <MemberAccountHeader />
       <main className="flex-1">{children}</main>
       <Footer variant={footer} />
       <NotificationPopups />
