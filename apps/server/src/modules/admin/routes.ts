@@ -7,12 +7,14 @@ import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { setMemberFeatures } from "./features-service";
 import { issueImpersonationToken } from "./impersonation-service";
+import { adminMemberRoutes } from "./members-routes";
 import { requireStaff } from "./policy";
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Role checks run in onRequest, before the body is even parsed (issue 10: "before anything else").
   const staffOnly = [requireAuth(context), requireStaff(["operator", "admin"])];
+  await adminMemberRoutes(app, context);
 
   api.post(
     "/api/admin/users/:uuid/impersonation",

@@ -1,0 +1,92 @@
+import {
+  ZAdminCreditAdjustmentRequestSchema,
+  ZAdminCreditAdjustmentResponseSchema,
+  ZAdminMemberDetailResponseSchema,
+  ZAdminMemberSearchQuerySchema,
+  ZAdminMemberSearchResponseSchema,
+  ZAdminMemberStatusResponseSchema,
+} from "@velvet/shared/api/admin-members";
+import { z } from "@velvet/shared/validation/z";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../platform/app-context";
+import { authOf, requireAuth } from "../auth/authenticate";
+import { adjustCredits, memberDetail, searchMembers, setMemberDeactivated } from "./members-service";
+import { requireStaff } from "./policy";
+
+const ZMemberParams = z.object({ uuid: z.uuid() });
+
+/** Admin: members (issue 10). Admins only; the role is checked in onRequest, before the body is read. */
+export async function adminMemberRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = () => [requireAuth(context), requireStaff(["admin"])];
+  const schema = { tags: ["admin"], security: [{ siteKey: [], bearer: [] }] };
+
+  api.get(
+    "/api/admin/members",
+    {
+      onRequest: adminOnly(),
+      schema: {
+        ...schema,
+        summary: "Find members by uuid, or by the start of their username or email",
+        querystring: ZAdminMemberSearchQuerySchema,
+        response: { 200: ZAdminMemberSearchResponseSchema },
+      },
+    },
+    async (request) => ({ data: await searchMembers(context, request.query.q) }),
+  );
+
+  api.get(
+    "/api/admin/members/:uuid",
+    {
+      onRequest: adminOnly(),
+      schema: {
+        ...schema,
+        summary: "One member's account, latest ledger rows and payments",
+        params: ZMemberParams,
+        response: { 200: ZAdminMemberDetailResponseSchema },
+      },
+    },
+    async (request) => ({ data: await memberDetail(context, request.params.uuid) }),
+  );
+
+  api.post(
+    "/api/admin/members/:uuid/credit-adjustments",
+    {
+      onRequest: adminOnly(),
+      schema: {
+        ...schema,
+        summary: "Add or take back credits with a reason (one ledger row, audited; adjustment_id makes retries safe)",
+        params: ZMemberParams,
+        body: ZAdminCreditAdjustmentRequestSchema,
+        response: { 200: ZAdminCreditAdjustmentResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await adjustCredits(context, authOf(request).user, request.params.uuid, request.body, request.ip),
+    }),
+  );
+
+  for (const [action, deactivated] of [
+    ["deactivate", true],
+    ["reactivate", false],
+  ] as const) {
+    api.post(
+      `/api/admin/members/:uuid/${action}`,
+      {
+        onRequest: adminOnly(),
+        schema: {
+          ...schema,
+          summary: deactivated
+            ? "Deactivate a member's account (confined to /deactivated until reactivated)"
+            : "Reactivate a member's account",
+          params: ZMemberParams,
+          response: { 200: ZAdminMemberStatusResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await setMemberDeactivated(context, authOf(request).user, request.params.uuid, deactivated, request.ip),
+      }),
+    );
+  }
+}

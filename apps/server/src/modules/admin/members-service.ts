@@ -1,0 +1,151 @@
+import type { TAdminMemberSummary } from "@velvet/shared/api/admin-members";
+import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { writeAudit } from "../../platform/audit/audit-log";
+import { creditLedger, payments, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import type { UserRow } from "../auth/session-service";
+import { addCredits, takeBackCredits } from "../credits/ledger";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+type MemberRow = typeof users.$inferSelect;
+
+/** What an admin sees of an account in lists: never the password hash, tokens or IP. */
+function presentSummary(member: MemberRow): TAdminMemberSummary {
+  return {
+    uuid: member.uuid,
+    username: member.username,
+    email: member.email,
+    roles: member.roles,
+    is_fictional: member.isFictional,
+    credits: member.credits,
+    created_at: member.createdAt.toISOString(),
+    last_active_at: member.lastActiveAt.toISOString(),
+    deactivated_at: iso(member.deactivatedAt),
+    deleted_at: iso(member.deletedAt),
+  };
+}
+
+/** Members by exact uuid, or by the start of their username or email (case-insensitive), at most 25. */
+export async function searchMembers(context: AppContext, query: string): Promise<TAdminMemberSummary[]> {
+  const { db } = context.database;
+  const prefix = `${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      UUID.test(query)
+        ? eq(users.uuid, query.toLowerCase())
+        : or(ilike(users.username, prefix), ilike(users.email, prefix)),
+    )
+    .orderBy(sql`lower(${users.username})`)
+    .limit(25);
+  return rows.map(presentSummary);
+}
+
+async function memberByUuid(context: AppContext, uuid: string): Promise<MemberRow> {
+  const [member] = await context.database.db.select().from(users).where(eq(users.uuid, uuid));
+  if (!member) throw new AppError("not_found");
+  return member;
+}
+
+export async function memberDetail(context: AppContext, uuid: string) {
+  const { db } = context.database;
+  const member = await memberByUuid(context, uuid);
+  const [ledger, memberPayments] = await Promise.all([
+    db.select().from(creditLedger).where(eq(creditLedger.userId, member.id)).orderBy(desc(creditLedger.id)).limit(50),
+    db.select().from(payments).where(eq(payments.userId, member.id)).orderBy(desc(payments.createdAt)).limit(20),
+  ]);
+  return {
+    ...presentSummary(member),
+    email_verified_at: iso(member.emailVerifiedAt),
+    features: member.features,
+    unlimited_until: iso(member.unlimitedUntil),
+    vip_until: iso(member.vipUntil),
+    ledger: ledger.map((row) => ({
+      id: row.id,
+      amount: row.amount,
+      reason: row.reason,
+      reference: row.reference,
+      balance_after: row.balanceAfter,
+      created_at: row.createdAt.toISOString(),
+    })),
+    payments: memberPayments.map((payment) => ({
+      id: payment.id,
+      kind: payment.kind,
+      package_name: payment.packageName,
+      credits: payment.credits,
+      price_cents: payment.priceCents,
+      currency: payment.currency,
+      status: payment.status,
+      created_at: payment.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * One ledger row (admin_adjustment, reference `adjustment:{id}`) and the audit entry, in one transaction. A
+ * retried request finds its reference taken and changes nothing; taking more than the balance is refused.
+ */
+export async function adjustCredits(
+  context: AppContext,
+  admin: UserRow,
+  uuid: string,
+  adjustment: { amount: number; reason: string; adjustment_id: string },
+  ip: string,
+): Promise<{ applied: boolean; balance: number }> {
+  const reference = `adjustment:${adjustment.adjustment_id}`;
+  return context.database.db.transaction(async (tx) => {
+    const [member] = await tx.select().from(users).where(eq(users.uuid, uuid)).for("update");
+    if (!member) throw new AppError("not_found");
+    const [earlier] = await tx
+      .select({ id: creditLedger.id })
+      .from(creditLedger)
+      .where(sql`${creditLedger.reason} = 'admin_adjustment' and ${creditLedger.reference} = ${reference}`);
+    if (earlier) return { applied: false, balance: member.credits };
+    if (adjustment.amount < 0 && member.credits + adjustment.amount < 0) {
+      throw AppError.field("amount", `The member has only ${member.credits} credits to take back.`);
+    }
+    const balance =
+      adjustment.amount > 0
+        ? await addCredits(tx, member, adjustment.amount, "admin_adjustment", reference)
+        : (await takeBackCredits(tx, member.id, -adjustment.amount, "admin_adjustment", reference))?.balance;
+    if (balance === null || balance === undefined) return { applied: false, balance: member.credits };
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: "member.credits_adjusted",
+      targetUserId: member.id,
+      metadata: { amount: adjustment.amount, reason: adjustment.reason, reference },
+      ip,
+    });
+    return { applied: true, balance };
+  });
+}
+
+/** Deactivates or reactivates a member's account as an admin; the member is confined to /deactivated meanwhile. */
+export async function setMemberDeactivated(
+  context: AppContext,
+  admin: UserRow,
+  uuid: string,
+  deactivated: boolean,
+  ip: string,
+): Promise<TAdminMemberSummary> {
+  return context.database.db.transaction(async (tx) => {
+    const [member] = await tx.select().from(users).where(eq(users.uuid, uuid)).for("update");
+    if (!member || member.deletedAt) throw new AppError("not_found");
+    const [updated] = await tx
+      .update(users)
+      .set({ deactivatedAt: deactivated ? (member.deactivatedAt ?? new Date()) : null, updatedAt: new Date() })
+      .where(eq(users.id, member.id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: deactivated ? "member.deactivated_by_admin" : "member.reactivated_by_admin",
+      targetUserId: member.id,
+      ip,
+    });
+    return presentSummary(updated ?? member);
+  });
+}

@@ -1,0 +1,74 @@
+import { z } from "../validation/z";
+
+/** Admin: members (issue 10). Search by username, email or uuid; one member's account, ledger and payments. */
+export const ZAdminMemberSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(320) });
+
+export const ZAdminMemberSummarySchema = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  is_fictional: z.boolean(),
+  credits: z.number().int(),
+  created_at: z.string(),
+  last_active_at: z.string(),
+  deactivated_at: z.string().nullable(),
+  deleted_at: z.string().nullable(),
+});
+export type TAdminMemberSummary = z.infer<typeof ZAdminMemberSummarySchema>;
+export const ZAdminMemberSearchResponseSchema = z.object({ data: z.array(ZAdminMemberSummarySchema) });
+
+export const ZAdminLedgerRowSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  reason: z.string(),
+  reference: z.string(),
+  balance_after: z.number().int(),
+  created_at: z.string(),
+});
+export const ZAdminPaymentRowSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  package_name: z.string(),
+  credits: z.number().int(),
+  price_cents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export const ZAdminMemberDetailResponseSchema = z.object({
+  data: ZAdminMemberSummarySchema.extend({
+    email_verified_at: z.string().nullable(),
+    features: z.record(z.string(), z.union([z.string(), z.boolean()])),
+    unlimited_until: z.string().nullable(),
+    vip_until: z.string().nullable(),
+    /** The latest 50 ledger rows, newest first. */
+    ledger: z.array(ZAdminLedgerRowSchema),
+    /** The latest 20 payments, newest first. */
+    payments: z.array(ZAdminPaymentRowSchema),
+  }),
+});
+
+/**
+ * A credit adjustment with its reason, written as one ledger row (reason admin_adjustment). `adjustment_id`,
+ * made by the admin's browser, makes a retried request apply once. A negative amount never takes a balance below 0.
+ */
+export const ZAdminCreditAdjustmentRequestSchema = z.object({
+  amount: z
+    .number()
+    .int()
+    .min(-100_000)
+    .max(100_000)
+    .refine((amount) => amount !== 0, { error: "The amount field must not be 0" }),
+  reason: z.string().trim().min(3).max(200),
+  adjustment_id: z.uuid(),
+});
+export const ZAdminCreditAdjustmentResponseSchema = z.object({
+  data: z.object({
+    /** False when this adjustment_id was applied before (a retry): nothing changed. */
+    applied: z.boolean(),
+    balance: z.number().int(),
+  }),
+});
+
+export const ZAdminMemberStatusResponseSchema = z.object({ data: ZAdminMemberSummarySchema });
