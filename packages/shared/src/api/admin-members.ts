@@ -72,3 +72,16 @@ export const ZAdminCreditAdjustmentResponseSchema = z.object({
 });
 
 export const ZAdminMemberStatusResponseSchema = z.object({ data: ZAdminMemberSummarySchema });
+
+/** Admin: photo moderation (issue 10). */
+export const ZAdminPendingPhotoSchema = z.object({
+  id: z.string(),
+  member: z.object({ uuid: z.string(), username: z.string() }),
+  /** A signed, expiring URL: pending photos are private files. */
+  url: z.string(),
+  uploaded_at: z.string(),
+});
+export const ZAdminPendingPhotosResponseSchema = z.object({ data: z.array(ZAdminPendingPhotoSchema) });
+export const ZAdminPhotoDecisionResponseSchema = z.object({
+  data: z.object({ id: z.string(), status: z.enum(["approved", "rejected"]) }),
+});

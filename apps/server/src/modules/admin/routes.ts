@@ -8,6 +8,7 @@ import { authOf, requireAuth } from "../auth/authenticate";
 import { setMemberFeatures } from "./features-service";
 import { issueImpersonationToken } from "./impersonation-service";
 import { adminMemberRoutes } from "./members-routes";
+import { adminPhotoRoutes } from "./photo-moderation-routes";
 import { requireStaff } from "./policy";
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -15,6 +16,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   // Role checks run in onRequest, before the body is even parsed (issue 10: "before anything else").
   const staffOnly = [requireAuth(context), requireStaff(["operator", "admin"])];
   await adminMemberRoutes(app, context);
+  await adminPhotoRoutes(app, context);
 
   api.post(
     "/api/admin/users/:uuid/impersonation",

@@ -1,0 +1,90 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { writeAudit } from "../../platform/audit/audit-log";
+import { photos, users } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/app-error";
+import { mailSite, photoRejectedMail } from "../../platform/mail/templates";
+import type { UserRow } from "../auth/session-service";
+import { PHOTO_SIZES, type PhotoSize } from "../photos/image-processing";
+import { photoFileKey } from "../photos/service";
+import { signedMediaUrl } from "../photos/signed-urls";
+
+const sizes = Object.keys(PHOTO_SIZES) as PhotoSize[];
+
+/** Photos waiting for a decision, oldest first, each behind a signed URL (pending files are private). */
+export async function pendingPhotos(context: AppContext) {
+  const rows = await context.database.db
+    .select({ photo: photos, member: { uuid: users.uuid, username: users.username } })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(eq(photos.status, "pending"))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(50);
+  return rows.map(({ photo, member }) => ({
+    id: photo.uuid,
+    member,
+    url: signedMediaUrl(context.config, photoFileKey(photo, "medium")),
+    uploaded_at: photo.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Approves or rejects a pending photo. Approval publishes its files under the same unguessable name (copied
+ * before the status changes, so an approved photo never points at a missing file; the private copies go after
+ * commit). Rejection keeps it private and out of every other member's view; a rejected main photo hands the
+ * role to the member's next approved photo, and the member is told by email.
+ */
+export async function decidePhoto(
+  context: AppContext,
+  admin: UserRow,
+  photoUuid: string,
+  decision: "approved" | "rejected",
+  ip: string,
+): Promise<{ id: string; status: "approved" | "rejected" }> {
+  const { db } = context.database;
+  const [found] = await db.select().from(photos).where(eq(photos.uuid, photoUuid));
+  if (!found) throw new AppError("not_found");
+  if (found.status !== "pending") throw new AppError("conflict", "This photo has already been decided.");
+  if (decision === "approved") {
+    for (const size of sizes) {
+      const content = await context.storage.get(photoFileKey(found, size));
+      if (content) await context.storage.put(photoFileKey({ ...found, status: "approved" }, size), content);
+    }
+  }
+  const member = await db.transaction(async (tx) => {
+    const [photo] = await tx
+      .update(photos)
+      .set({ status: decision, updatedAt: new Date(), ...(decision === "rejected" ? { isPrimary: false } : {}) })
+      .where(and(eq(photos.id, found.id), eq(photos.status, "pending")))
+      .returning();
+    if (!photo) throw new AppError("conflict", "This photo has already been decided.");
+    if (decision === "rejected" && found.isPrimary) {
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.userId, found.userId), eq(photos.status, "approved"), ne(photos.id, found.id)))
+        .orderBy(asc(photos.position), asc(photos.id))
+        .limit(1);
+      if (next) await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, next.id));
+    }
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: decision === "approved" ? "photo.approved" : "photo.rejected",
+      targetUserId: found.userId,
+      metadata: { photo: found.uuid },
+      ip,
+    });
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
+    return owner;
+  });
+  if (decision === "approved") {
+    for (const size of sizes) await context.storage.remove(photoFileKey(found, size)).catch(() => {});
+  } else if (member?.email) {
+    try {
+      await context.mailer.send({ to: member.email, ...photoRejectedMail(mailSite(context.config)) });
+    } catch (error) {
+      context.logger.warn({ err: error, photo: found.uuid }, "photo rejection mail not sent");
+    }
+  }
+  return { id: found.uuid, status: decision };
+}
