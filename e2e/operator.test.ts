@@ -110,7 +110,8 @@ describe("the operator console in Chromium", () => {
 
     // Answered and handed back: it has left the queue.
     await desk.page.getByRole("button", { name: "Take conversation" }).waitFor();
-    await expect(row.count()).resolves.toBe(0);
+    // The queue refreshes every few seconds.
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
 
     // The member never downloaded the console.
     expect(scripts.filter((url) => /Operator|ConsoleLayout/.test(url))).toEqual([]);
