@@ -10,6 +10,7 @@ import { issueImpersonationToken } from "./impersonation-service";
 import { adminMemberRoutes } from "./members-routes";
 import { adminPhotoRoutes } from "./photo-moderation-routes";
 import { requireStaff } from "./policy";
+import { adminReportRoutes } from "./reports-routes";
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +18,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   const staffOnly = [requireAuth(context), requireStaff(["operator", "admin"])];
   await adminMemberRoutes(app, context);
   await adminPhotoRoutes(app, context);
+  await adminReportRoutes(app, context);
 
   api.post(
     "/api/admin/users/:uuid/impersonation",

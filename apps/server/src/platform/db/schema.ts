@@ -371,6 +371,21 @@ export const reports = pgTable(
   ],
 );
 
+/** What moderators wrote while handling a report (issue 10), oldest first; kept when the author leaves. */
+export const reportNotes = pgTable(
+  "report_notes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    reportId: bigint("report_id", { mode: "number" })
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    authorId: bigint("author_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("report_notes_report_idx").on(table.reportId, table.id)],
+);
+
 /**
  * Append-only credit ledger: every change of a balance is one row, and
  * `users.credits` always equals the sum of a member's rows (`npm run ledger:check`).
