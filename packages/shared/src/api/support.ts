@@ -87,3 +87,13 @@ export const ZAdminSupportTicketListResponseSchema = z.object({
   data: z.array(ZAdminSupportTicketSchema),
   meta: ZPageMetaSchema,
 });
+
+/** An admin's answer to a ticket, sent by email to the ticket's address; `close` closes it too. */
+export const ZAdminSupportReplyRequestSchema = z.object({
+  message: z.string().trim().min(2).max(supportLimits.messageMax),
+  close: z.boolean().default(false),
+});
+export const ZAdminSupportReplyResponseSchema = z.object({
+  /** `mailed`: false when the mail server refused it; the reply is kept either way, and can be sent again. */
+  data: z.object({ ticket: ZAdminSupportTicketSchema, replies: z.number().int(), mailed: z.boolean() }),
+});

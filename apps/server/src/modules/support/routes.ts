@@ -1,5 +1,7 @@
 import {
   supportMessages,
+  ZAdminSupportReplyRequestSchema,
+  ZAdminSupportReplyResponseSchema,
   ZAdminSupportTicketListQuerySchema,
   ZAdminSupportTicketListResponseSchema,
   ZAdminSupportTicketResponseSchema,
@@ -15,6 +17,7 @@ import { requireStaff } from "../admin/policy";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { optionalAuth } from "../auth/optional-auth";
 import { presentCreatedTicket } from "./presenter";
+import { replyToSupportTicket } from "./reply-service";
 import { closeSupportTicket, createSupportTicket, listSupportTickets } from "./service";
 
 /** Tickets a member (or, for guests, an address) may send an hour. */
@@ -99,6 +102,24 @@ export async function supportRoutes(app: FastifyInstance, context: AppContext): 
     },
     async (request) => ({
       data: await closeSupportTicket(context, authOf(request).user, request.params.uuid, request.ip),
+    }),
+  );
+
+  api.post(
+    "/api/admin/support-tickets/:uuid/replies",
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ["admin", "support"],
+        summary: "Answer a support ticket by email (admins; stored and audit-logged; `close` closes it too)",
+        security: bearer,
+        params: z.object({ uuid: z.uuid() }),
+        body: ZAdminSupportReplyRequestSchema,
+        response: { 200: ZAdminSupportReplyResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await replyToSupportTicket(context, authOf(request).user, request.params.uuid, request.body, request.ip),
     }),
   );
 }

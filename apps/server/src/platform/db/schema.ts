@@ -871,3 +871,18 @@ export const operatorTemplates = pgTable(
     check("operator_templates_kind_check", sql`${table.kind} in ('canned', 'first_contact')`),
   ],
 );
+
+/** Answers admins sent to a support ticket by email (issue 10), oldest first. */
+export const supportTicketReplies = pgTable(
+  "support_ticket_replies",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint("ticket_id", { mode: "number" })
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    authorId: bigint("author_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("support_ticket_replies_ticket_idx").on(table.ticketId, table.id)],
+);

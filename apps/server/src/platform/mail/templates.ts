@@ -162,3 +162,21 @@ export function photoRejectedMail(site: MailSite): MailContent {
     text: textLayout(site, ["Your photo was not approved", "", body, "", next, `${site.appUrl}/profile/edit`]),
   };
 }
+
+/** An answer from support to a ticket, quoting its reference; the admin's text is the body. */
+export function supportReplyMail(
+  site: MailSite,
+  ticket: { reference: string; subject: string },
+  message: string,
+): MailContent {
+  const paragraphs = message
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const footer = `You are receiving this because you contacted ${site.siteName} support. Reply to this email or write to ${site.supportEmail}, quoting ${ticket.reference}.`;
+  return {
+    subject: `Re: ${ticket.subject} [${ticket.reference}] | ${site.siteName}`,
+    html: layout(site, { heading: "An answer from our support team", paragraphs: [...paragraphs, footer] }),
+    text: textLayout(site, ["An answer from our support team", "", ...paragraphs.flatMap((p) => [p, ""]), footer]),
+  };
+}

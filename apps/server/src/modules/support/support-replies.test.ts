@@ -1,0 +1,80 @@
+import { ticketReference } from "@velvet/shared/api/support";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditLog, supportTicketReplies } from "../../platform/db/schema";
+import { jsonRequest, lastMailTo, signedInMember } from "../../test/factories";
+import { startTestServer, type TestServer } from "../../test/support";
+
+describe("support ticket replies", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  async function ticketFrom(auth: Record<string, string>) {
+    const response = await server.request(
+      "/api/support-tickets",
+      jsonRequest(
+        "POST",
+        {
+          subject: "Credits missing",
+          category: "payments",
+          message: "I bought the Starter package an hour ago and the credits have not arrived yet.",
+          source: "helpdesk",
+        },
+        auth,
+      ),
+    );
+    expect(response.status).toBe(201);
+    return (await response.json()).data as { uuid: string };
+  }
+
+  it("mails an admin's answer to the ticket's address, keeps it, closes when asked, audited", async () => {
+    const [owner, admin] = await Promise.all([signedInMember(server), signedInMember(server, { roles: ["admin"] })]);
+    const ticket = await ticketFrom(owner.auth);
+    const path = `/api/admin/support-tickets/${ticket.uuid}/replies`;
+    const answer = "Sorry for the wait.\n\nThe payment is now confirmed and your 100 credits are on your account.";
+
+    const first = await server.request(path, jsonRequest("POST", { message: answer }, admin.auth));
+    expect(first.status).toBe(200);
+    expect((await first.json()).data).toMatchObject({ replies: 1, mailed: true, ticket: { status: "open" } });
+    const mail = await lastMailTo(server, owner.email ?? "");
+    expect(mail?.subject).toContain(`Re: Credits missing [${ticketReference(ticket.uuid)}]`);
+    expect(mail?.text).toContain("your 100 credits are on your account");
+
+    const closing = await server.request(
+      path,
+      jsonRequest("POST", { message: "Closing this now.", close: true }, admin.auth),
+    );
+    expect((await closing.json()).data).toMatchObject({ replies: 2, ticket: { status: "closed" } });
+
+    const stored = await server.context.database.db.select().from(supportTicketReplies);
+    expect(stored.map((row) => row.message)).toEqual([answer, "Closing this now."]);
+    const actions = (
+      await server.context.database.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))
+    ).map((row) => row.action);
+    expect(actions).toEqual(["support_ticket.replied", "support_ticket.replied_and_closed"]);
+
+    expect((await server.request(path, jsonRequest("POST", { message: "x" }, admin.auth))).status).toBe(422);
+    expect((await server.request(path, jsonRequest("POST", { message: "Hello" }, owner.auth))).status).toBe(403);
+  });
+
+  it("keeps the reply when the mail server refuses it, and says it was not mailed", async () => {
+    const [owner, admin] = await Promise.all([signedInMember(server), signedInMember(server, { roles: ["admin"] })]);
+    const ticket = await ticketFrom(owner.auth);
+    const send = vi.spyOn(server.context.mailer, "send").mockRejectedValueOnce(new Error("SMTP is down"));
+    const response = await server.request(
+      `/api/admin/support-tickets/${ticket.uuid}/replies`,
+      jsonRequest("POST", { message: "We are looking into it." }, admin.auth),
+    );
+    send.mockRestore();
+    expect(response.status).toBe(200);
+    expect((await response.json()).data).toMatchObject({ mailed: false, replies: 1 });
+    const audits = await server.context.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, "support_ticket.replied")));
+    expect(audits).toHaveLength(1);
+  });
+});
