@@ -85,3 +85,17 @@ export const ZAdminPendingPhotosResponseSchema = z.object({ data: z.array(ZAdmin
 export const ZAdminPhotoDecisionResponseSchema = z.object({
   data: z.object({ id: z.string(), status: z.enum(["approved", "rejected"]) }),
 });
+
+/** Admin: the dashboard (issue 10). "Today" is the site's calendar day (SITE_TIMEZONE). */
+export const ZAdminDashboardResponseSchema = z.object({
+  data: z.object({
+    members: z.object({ total: z.number().int(), registered_today: z.number().int(), active_today: z.number().int() }),
+    messages_today: z.number().int(),
+    /** Paid payments of the last 7 days by day and package, in cents. */
+    revenue: z.array(
+      z.object({ day: z.string(), package_name: z.string(), payments: z.number().int(), cents: z.number().int() }),
+    ),
+    queue: z.object({ waiting: z.number().int(), longest_wait_seconds: z.number().int() }),
+  }),
+});
+export type TAdminDashboard = z.infer<typeof ZAdminDashboardResponseSchema>["data"];

@@ -1,6 +1,7 @@
 import {
   ZAdminCreditAdjustmentRequestSchema,
   ZAdminCreditAdjustmentResponseSchema,
+  ZAdminDashboardResponseSchema,
   ZAdminMemberDetailResponseSchema,
   ZAdminMemberSearchQuerySchema,
   ZAdminMemberSearchResponseSchema,
@@ -11,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
+import { adminDashboard } from "./dashboard-service";
 import { adjustCredits, memberDetail, searchMembers, setMemberDeactivated } from "./members-service";
 import { requireStaff } from "./policy";
 
@@ -21,6 +23,19 @@ export async function adminMemberRoutes(app: FastifyInstance, context: AppContex
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = () => [requireAuth(context), requireStaff(["admin"])];
   const schema = { tags: ["admin"], security: [{ siteKey: [], bearer: [] }] };
+
+  api.get(
+    "/api/admin/dashboard",
+    {
+      onRequest: adminOnly(),
+      schema: {
+        ...schema,
+        summary: "Members, activity and messages today, revenue of the last 7 days, the operator queue now",
+        response: { 200: ZAdminDashboardResponseSchema },
+      },
+    },
+    async (request) => ({ data: await adminDashboard(context, authOf(request).user) }),
+  );
 
   api.get(
     "/api/admin/members",
