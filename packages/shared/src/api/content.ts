@@ -23,3 +23,11 @@ export type TStaticPage = z.infer<typeof ZStaticPageSchema>;
 
 export const ZStaticPageResponseSchema = z.object({ data: ZStaticPageSchema });
 export type TStaticPageResponse = z.infer<typeof ZStaticPageResponseSchema>;
+
+/** Admin: a page's new text (issue 10). Stored sanitised; an edited page is never overwritten by a deploy. */
+export const ZStaticPageUpdateRequestSchema = z.object({
+  title: z.string().trim().min(1).max(150),
+  meta_title: z.string().trim().min(1).max(150),
+  meta_description: z.string().trim().min(1).max(300),
+  content: z.string().min(1).max(200_000),
+});

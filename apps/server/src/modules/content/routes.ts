@@ -1,9 +1,15 @@
-import { ZStaticPageParamsSchema, ZStaticPageResponseSchema } from "@velvet/shared/api/content";
+import {
+  ZStaticPageParamsSchema,
+  ZStaticPageResponseSchema,
+  ZStaticPageUpdateRequestSchema,
+} from "@velvet/shared/api/content";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
+import { requireStaff } from "../admin/policy";
+import { authOf, requireAuth } from "../auth/authenticate";
 import { presentStaticPage } from "./presenter";
-import { findStaticPage } from "./service";
+import { findStaticPage, updateStaticPage } from "./service";
 
 export async function contentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -17,5 +23,25 @@ export async function contentRoutes(app: FastifyInstance, context: AppContext): 
       },
     },
     async (request) => ({ data: presentStaticPage(await findStaticPage(context, request.params.slug)) }),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().put(
+    "/api/admin/pages/:slug",
+    {
+      onRequest: [requireAuth(context), requireStaff(["admin"])],
+      schema: {
+        tags: ["admin", "content"],
+        summary: "Edit a content page (admins; sanitised before it is stored; audited)",
+        security: [{ siteKey: [], bearer: [] }],
+        params: ZStaticPageParamsSchema,
+        body: ZStaticPageUpdateRequestSchema,
+        response: { 200: ZStaticPageResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: presentStaticPage(
+        await updateStaticPage(context, authOf(request).user, request.params.slug, request.body, request.ip),
+      ),
+    }),
   );
 }

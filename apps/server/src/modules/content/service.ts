@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
+import { writeAudit } from "../../platform/audit/audit-log";
 import { staticPages } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import { sanitizePageHtml } from "./sanitize";
@@ -23,4 +24,34 @@ export async function findStaticPage(context: AppContext, slug: string): Promise
   const html = sanitizePageHtml(page.content);
   sanitisedCache.set(page.slug, { stored: page.content, html });
   return { ...page, content: html };
+}
+
+/**
+ * An admin's edit: the HTML is sanitised before it is stored, and `source_hash` is cleared so the repository's
+ * text never overwrites it at the next start (see ensureStaticPages). Audited with the slug.
+ */
+export async function updateStaticPage(
+  context: AppContext,
+  admin: { id: number },
+  slug: string,
+  page: { title: string; meta_title: string; meta_description: string; content: string },
+  ip: string,
+): Promise<StaticPageRow> {
+  return context.database.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(staticPages)
+      .set({
+        title: page.title,
+        metaTitle: page.meta_title,
+        metaDescription: page.meta_description,
+        content: sanitizePageHtml(page.content),
+        sourceHash: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(staticPages.slug, slug))
+      .returning();
+    if (!updated) throw new AppError("not_found");
+    await writeAudit(tx, { actorId: admin.id, action: "static_page.updated", metadata: { slug }, ip });
+    return updated;
+  });
 }
