@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
+import { adminCommerceRoutes } from "./commerce-routes";
 import { setMemberFeatures } from "./features-service";
 import { issueImpersonationToken } from "./impersonation-service";
 import { adminMemberRoutes } from "./members-routes";
@@ -19,6 +20,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   await adminMemberRoutes(app, context);
   await adminPhotoRoutes(app, context);
   await adminReportRoutes(app, context);
+  await adminCommerceRoutes(app, context);
 
   api.post(
     "/api/admin/users/:uuid/impersonation",
