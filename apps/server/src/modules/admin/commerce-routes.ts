@@ -10,14 +10,14 @@ import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { authOf, requireAuth } from "../auth/authenticate";
+import { authOf } from "../auth/authenticate";
 import { listPackagesForAdmin, setMessagePrice, updatePackage } from "./commerce-service";
-import { requireStaff } from "./policy";
+import { adminGuard } from "./policy";
 
 /** Admin: message prices and credit packages (issue 10). Admins only, checked in onRequest. */
 export async function adminCommerceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = () => [requireAuth(context), requireStaff(["admin"])];
+  const adminOnly = () => adminGuard(context);
   const schema = { tags: ["admin"], security: [{ siteKey: [], bearer: [] }] };
 
   api.put(

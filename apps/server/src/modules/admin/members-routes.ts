@@ -11,17 +11,17 @@ import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { authOf, requireAuth } from "../auth/authenticate";
+import { authOf } from "../auth/authenticate";
 import { adminDashboard } from "./dashboard-service";
 import { adjustCredits, memberDetail, searchMembers, setMemberDeactivated } from "./members-service";
-import { requireStaff } from "./policy";
+import { adminGuard } from "./policy";
 
 const ZMemberParams = z.object({ uuid: z.uuid() });
 
 /** Admin: members (issue 10). Admins only; the role is checked in onRequest, before the body is read. */
 export async function adminMemberRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = () => [requireAuth(context), requireStaff(["admin"])];
+  const adminOnly = () => adminGuard(context);
   const schema = { tags: ["admin"], security: [{ siteKey: [], bearer: [] }] };
 
   api.get(

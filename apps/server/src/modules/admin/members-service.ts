@@ -2,6 +2,7 @@ import type { TAdminMemberSummary } from "@velvet/shared/api/admin-members";
 import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
+import { likePrefixPattern } from "../../platform/db/like-pattern";
 import { creditLedger, payments, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
@@ -31,7 +32,7 @@ function presentSummary(member: MemberRow): TAdminMemberSummary {
 /** Members by exact uuid, or by the start of their username or email (case-insensitive), at most 25. */
 export async function searchMembers(context: AppContext, query: string): Promise<TAdminMemberSummary[]> {
   const { db } = context.database;
-  const prefix = `${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const prefix = likePrefixPattern(query);
   const rows = await db
     .select()
     .from(users)

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
+import { requireAuth } from "../auth/authenticate";
 import type { Authenticated } from "../auth/session-service";
 
 export type StaffRole = "operator" | "admin";
@@ -17,4 +19,9 @@ export function requireStaff(allowed: readonly StaffRole[]) {
     if (!request.auth) throw new AppError("unauthenticated");
     assertStaff(request.auth, allowed);
   };
+}
+
+/** onRequest for admin-only routes: signed in (401), then the admin role (403), before the body is read. */
+export function adminGuard(context: AppContext) {
+  return [requireAuth(context), requireStaff(["admin"])];
 }

@@ -8,14 +8,14 @@ import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { requireStaff } from "./policy";
+import { authOf } from "../auth/authenticate";
+import { adminGuard } from "./policy";
 import { listReports, updateReport } from "./reports-service";
 
 /** Admin: the reports members and guests filed (issue 10). Admins only, checked in onRequest. */
 export async function adminReportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = () => [requireAuth(context), requireStaff(["admin"])];
+  const adminOnly = () => adminGuard(context);
   const schema = { tags: ["admin"], security: [{ siteKey: [], bearer: [] }] };
 
   api.get(

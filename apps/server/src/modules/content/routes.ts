@@ -6,8 +6,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { requireStaff } from "../admin/policy";
-import { authOf, requireAuth } from "../auth/authenticate";
+import { adminGuard } from "../admin/policy";
+import { authOf } from "../auth/authenticate";
 import { presentStaticPage } from "./presenter";
 import { findStaticPage, updateStaticPage } from "./service";
 
@@ -28,7 +28,7 @@ export async function contentRoutes(app: FastifyInstance, context: AppContext): 
   app.withTypeProvider<ZodTypeProvider>().put(
     "/api/admin/pages/:slug",
     {
-      onRequest: [requireAuth(context), requireStaff(["admin"])],
+      onRequest: adminGuard(context),
       schema: {
         tags: ["admin", "content"],
         summary: "Edit a content page (admins; sanitised before it is stored; audited)",

@@ -1,4 +1,5 @@
 import type { PreparedStatement } from "../../platform/db/client";
+import { likePrefixPattern } from "../../platform/db/like-pattern";
 import type { ConversationSource, MessageSource, PartySource } from "./presenter";
 
 /*
@@ -77,9 +78,7 @@ export interface ListStatementInput {
 }
 
 export function conversationListStatement(input: ListStatementInput): PreparedStatement {
-  const pattern = input.usernamePrefix
-    ? `${input.usernamePrefix.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-    : null;
+  const pattern = input.usernamePrefix ? likePrefixPattern(input.usernamePrefix.toLowerCase()) : null;
   return {
     name: "conversation_list_v1",
     text: listText,

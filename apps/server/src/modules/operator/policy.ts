@@ -5,7 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
 import { conversations, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { requireStaff } from "../admin/policy";
+import { adminGuard, requireStaff } from "../admin/policy";
 import { requireAuth } from "../auth/authenticate";
 import type { UserRow } from "../auth/session-service";
 
@@ -32,9 +32,7 @@ export const operatorPolicy = {
     return [requireAuth(context), requireStaff(["operator", "admin"])];
   },
 
-  adminGuard(context: AppContext) {
-    return [requireAuth(context), requireStaff(["admin"])];
-  },
+  adminGuard,
 
   isAdmin(user: Pick<UserRow, "roles">): boolean {
     return user.roles.includes("admin");

@@ -2,6 +2,7 @@ import { OPERATOR_PROFILES_LIMIT, type TOperatorProfilesResponse } from "@velvet
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
+import { likePrefixPattern } from "../../platform/db/like-pattern";
 import { cardColumns, cardFromRow, presentationContext } from "./presenter";
 
 /**
@@ -12,9 +13,7 @@ export async function fictionalProfiles(
   context: AppContext,
   filters: { search?: string | undefined },
 ): Promise<TOperatorProfilesResponse> {
-  const prefix = filters.search
-    ? `${filters.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-    : "%";
+  const prefix = likePrefixPattern(filters.search?.toLowerCase() ?? "");
   const rows = await queryRows<Record<string, unknown>>(
     context.database.db,
     sql`select ${sql.raw(cardColumns("profile"))}

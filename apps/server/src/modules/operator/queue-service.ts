@@ -7,6 +7,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
+import { likePrefixPattern } from "../../platform/db/like-pattern";
 import type { UserRow } from "../auth/session-service";
 import { lockFromRow, locksHeldBy } from "./lock-service";
 import { cardColumns, cardFromRow, presentationContext, presentLock } from "./presenter";
@@ -17,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function memberFilter(member: string | undefined): SQL {
   if (!member) return sql`true`;
   if (UUID.test(member)) return sql`member.uuid = ${member.toLowerCase()}::uuid`;
-  const pattern = `${member.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = likePrefixPattern(member.toLowerCase());
   return sql`lower(member.username) like ${pattern}`;
 }
 

@@ -13,8 +13,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
-import { requireStaff } from "../admin/policy";
-import { authOf, requireAuth } from "../auth/authenticate";
+import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
+import { adminGuard } from "../admin/policy";
+import { authOf } from "../auth/authenticate";
 import { optionalAuth } from "../auth/optional-auth";
 import { presentCreatedTicket } from "./presenter";
 import { replyToSupportTicket } from "./reply-service";
@@ -34,7 +35,7 @@ function throttled(retryAfterMs: number): AppError {
 
 export async function supportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [requireAuth(context), requireStaff(["admin"])];
+  const adminOnly = adminGuard(context);
   const bearer = [{ siteKey: [], bearer: [] }];
 
   // The per-address ceiling; counted after validation, so a mistyped form costs nothing.
@@ -54,8 +55,7 @@ export async function supportRoutes(app: FastifyInstance, context: AppContext): 
           max: TICKETS_PER_HOUR,
           timeWindow: HOUR_MS,
           hook: "preHandler" as const,
-          keyGenerator: (request: FastifyRequest) =>
-            request.auth ? `member:${request.auth.user.id}` : `address:${request.ip}`,
+          keyGenerator: memberOrAddressKey,
           errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) => throttled(limit.ttl),
         },
       },
