@@ -14,9 +14,23 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
+          // The fault tests stop and kill servers of their own: their own project, run serially (test:faults).
+          exclude: ["apps/server/src/faults/**"],
           environment: "node",
+          globalSetup: ["apps/server/src/test/log-secrets.global.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+        },
+      },
+      {
+        test: {
+          name: "faults",
+          include: ["apps/server/src/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["apps/server/src/test/log-secrets.global.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

@@ -2,6 +2,7 @@ import { messagingMessages, type TSendMessage } from "@velvet/shared/api/convers
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
+import { retryingAbortedTransaction } from "../../platform/db/retry-transaction";
 import { messageImages, messages, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { Authenticated, UserRow } from "../auth/session-service";
@@ -31,23 +32,26 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
   const { partner } = destination;
   const imageId = body.type === "image" && body.photo ? await unusedImageOf(db, sender.id, body.photo) : null;
 
-  const written = await db.transaction(async (tx) => {
-    const conversation = destination.conversation ?? (await openConversation(tx, sender.id, partner.id));
-    const result = await appendMessage(context, tx, {
-      sender,
-      partner,
-      conversationId: conversation.id,
-      conversationUuid: conversation.uuid,
-      type: body.type,
-      text: body.type === "text" ? (body.text ?? null) : null,
-      imageId,
-      clientId: body.client_id,
-      chargeable: true,
-      notifyRecipient: body.type !== "wink",
-    });
-    if (body.type === "wink" && !result.duplicate) await recordWink(context, tx, sender, partner);
-    return result;
-  });
+  // Two members writing to each other at once can meet in a deadlock; PostgreSQL aborts one, which runs again.
+  const written = await retryingAbortedTransaction(() =>
+    db.transaction(async (tx) => {
+      const conversation = destination.conversation ?? (await openConversation(tx, sender.id, partner.id));
+      const result = await appendMessage(context, tx, {
+        sender,
+        partner,
+        conversationId: conversation.id,
+        conversationUuid: conversation.uuid,
+        type: body.type,
+        text: body.type === "text" ? (body.text ?? null) : null,
+        imageId,
+        clientId: body.client_id,
+        chargeable: true,
+        notifyRecipient: body.type !== "wink",
+      });
+      if (body.type === "wink" && !result.duplicate) await recordWink(context, tx, sender, partner);
+      return result;
+    }),
+  );
   context.realtimeEvents.kick();
   // Answered from what the transaction wrote; only a concurrent duplicate is read back.
   if (!written.message || written.balance === undefined) return answer(context, sender, written.messageId);

@@ -114,6 +114,12 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
+  // Nor may a checked-out one: pg-pool drops its listener while a client is lent out, so a connection
+  // terminated between two statements of a transaction would otherwise be an uncaught 'error' event.
+  // The statement in flight fails on its own, and the pool discards the broken client when it comes back.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,6 @@
 import { httpMessages } from "@velvet/shared/validation/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError, statusByCode } from "./app-error";
 
 /**
@@ -21,8 +22,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Seconds a client should wait before retrying after the database dropped away. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError("unavailable", undefined, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  }
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":

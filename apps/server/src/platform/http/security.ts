@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Redis } from "ioredis";
 import type { AppConfig } from "../config";
+import { redisWithMemoryFallbackStore } from "../rate-limit/fallback-store";
 import { AppError } from "./app-error";
 
 /** Hosts the optional captcha and bot-check widgets load from, allowed only when their keys are set. */
@@ -113,7 +114,8 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:` } : {}),
+    // With Redis, counted there; any request Redis cannot count (an outage) is counted in memory instead.
+    ...(redis ? { store: redisWithMemoryFallbackStore(redis, `${config.redisKeyPrefix}rate:`) } : {}),
     // Only the API is throttled globally; static files are served with cache headers instead.
     allowList: (request) => !request.url.startsWith("/api/"),
     errorResponseBuilder: (_request, context) =>

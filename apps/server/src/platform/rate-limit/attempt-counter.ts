@@ -81,5 +81,36 @@ export class RedisAttemptCounter implements AttemptCounter {
 }
 
 export function createAttemptCounter(redis: Redis | undefined, prefix: string): AttemptCounter {
-  return redis ? new RedisAttemptCounter(redis, `${prefix}attempts:`) : new MemoryAttemptCounter();
+  return redis
+    ? new FallbackAttemptCounter(new RedisAttemptCounter(redis, `${prefix}attempts:`), new MemoryAttemptCounter())
+    : new MemoryAttemptCounter();
+}
+
+/**
+ * Redis while it answers, this process's memory when it does not: the sign-in
+ * throttle and the other attempt limits keep holding through a Redis outage
+ * (per process) instead of failing open, or refusing every sign-in.
+ */
+export class FallbackAttemptCounter implements AttemptCounter {
+  constructor(
+    private readonly primary: AttemptCounter,
+    private readonly fallback: AttemptCounter,
+  ) {}
+
+  hit(key: string, windowSeconds: number) {
+    return this.primary.hit(key, windowSeconds).catch(() => this.fallback.hit(key, windowSeconds));
+  }
+
+  async peek(key: string) {
+    // During an outage the memory holds the only count; after it, whichever saw more attempts wins.
+    const [primary, fallback] = await Promise.all([
+      this.primary.peek(key).catch(() => undefined),
+      this.fallback.peek(key),
+    ]);
+    return primary && primary.count >= fallback.count ? primary : fallback;
+  }
+
+  async reset(key: string) {
+    await Promise.all([this.primary.reset(key).catch(() => {}), this.fallback.reset(key)]);
+  }
 }
