@@ -2,6 +2,8 @@ import PusherServer from "pusher";
 import Pusher from "pusher-js";
 import { channelAuth, encryptedChannelSecret, userAuth } from "../modules/realtime/signatures";
 import type { AppConfig } from "../platform/config";
+import { jsonRequest } from "./factories";
+import type { TestServer } from "./support";
 
 export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString("base64");
 
@@ -112,4 +114,39 @@ export function subscribed(client: Pusher, channelName: string) {
 
 export function portOf(url: string): number {
   return Number(new URL(url).port);
+}
+
+/**
+ * pusher-js authorizing through /api/broadcasting/auth with a member's bearer
+ * token, as the web app does. `port` picks the process to connect to when
+ * several serve the same site (defaults to the server's own).
+ */
+export function memberPusherClient(
+  server: Pick<TestServer, "context" | "url" | "request">,
+  authorization: Record<string, string>,
+  port = portOf(server.url),
+): Pusher {
+  return new Pusher(server.context.config.pusher.key, {
+    cluster: "eu",
+    wsHost: "127.0.0.1",
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: "/unused",
+      transport: "ajax",
+      customHandler: ({ socketId, channelName }, callback) => {
+        server
+          .request(
+            "/api/broadcasting/auth",
+            jsonRequest("POST", { socket_id: socketId, channel_name: channelName }, authorization),
+          )
+          .then(async (response) =>
+            response.ok ? callback(null, await response.json()) : callback(new Error(String(response.status)), null),
+          )
+          .catch((error: Error) => callback(error, null));
+      },
+    },
+  });
 }

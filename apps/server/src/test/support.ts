@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +10,13 @@ import { type RunningServer, type StartOptions, startServer } from "../server";
 import { createFreshPostgresDatabase } from "./databases";
 
 export const TEST_SITE_KEY = "test-site-key";
+
+/** This worker's share of the run's logs, scanned for secrets when the run ends (log-secrets.global.ts). */
+function appendToRunLog(chunk: string) {
+  const directory = process.env.VELVET_TEST_LOG_DIR;
+  // Written synchronously: a worker may exit right after its last test, before a stream would flush.
+  if (directory) appendFileSync(path.join(directory, `worker-${process.pid}.log`), chunk);
+}
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, for checks that secrets never reach the logs. */
@@ -49,7 +57,9 @@ export async function startTestServer(
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
-      logs.push(chunk.toString());
+      const line = chunk.toString();
+      logs.push(line);
+      appendToRunLog(line);
       callback();
     },
   });

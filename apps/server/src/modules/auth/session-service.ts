@@ -5,6 +5,7 @@ import { authSessions, refreshTokens, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import { decrypt, deriveKey, encrypt, hashToken, randomToken } from "../../platform/security/secrets";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "./access-tokens";
+import { recordActivity } from "./activity";
 
 /** A session lasts 30 days from its last refresh. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -167,5 +168,6 @@ export async function authenticateAccessToken(context: AppContext, token: string
   }
   const [row] = await lookup.execute({ sessionId: claims.sessionId, userUuid: claims.userUuid });
   if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
+  await recordActivity(db, row);
   return row;
 }

@@ -9,6 +9,7 @@ import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
+import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { setRefreshCookie } from "../auth/refresh-cookie";
 import { presentTokens } from "../auth/session-service";
@@ -57,7 +58,10 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
     "/api/payments",
     {
       onRequest: signedIn,
-      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      // 20 checkouts a minute per member (members behind one carrier address must not block each other).
+      config: {
+        rateLimit: { max: 20, timeWindow: 60_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },
+      },
       schema: {
         tags: ["payments"],
         summary: "Start buying a package: a pending payment and the gateway's checkout URL",

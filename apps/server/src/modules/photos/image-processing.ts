@@ -9,7 +9,19 @@ export const photoMessages = {
   tooLarge: "The photo may not be larger than 10 MB.",
   tooManyPixels: "The photo may not be larger than 40 megapixels.",
   missing: "The photo field is required",
+  fileName: "The photo's file name is not valid.",
 } as const;
+
+/**
+ * Markup no photo carries: a JPEG that is also an HTML or SVG document (a
+ * polyglot) is refused outright rather than trusted to the re-encode, so it never
+ * sits in storage or a moderation queue in its sent form.
+ */
+const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)[\s>/]/i;
+
+export function carriesMarkup(input: Buffer): boolean {
+  return MARKUP.test(input.toString("latin1"));
+}
 
 /** The sizes the pages need: gallery, cards and lists. */
 export const PHOTO_SIZES = {
@@ -29,6 +41,7 @@ export type PhotoSize = keyof typeof PHOTO_SIZES;
 export async function reencodePhoto(
   input: Buffer,
 ): Promise<{ width: number; height: number; files: Record<PhotoSize, Buffer> }> {
+  if (carriesMarkup(input)) throw AppError.field("photo", photoMessages.type);
   const { default: sharp } = await import("sharp");
   let metadata: { format?: string; width?: number; height?: number };
   try {

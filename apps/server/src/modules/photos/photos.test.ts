@@ -93,6 +93,28 @@ describe("photos", () => {
     expect(list.data).toEqual([]);
   });
 
+  it("refuses a JPEG/HTML polyglot and a path in the file name, storing nothing", async () => {
+    const { headers } = await member();
+    // A real JPEG that a browser would also render as a page: markup in a comment segment and after the image.
+    const polyglot = Buffer.concat([
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#333" } })
+        .jpeg()
+        .toBuffer(),
+      Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
+    ]);
+    expect((await sharp(polyglot).metadata()).format).toBe("jpeg");
+    const polyglotResponse = await upload(server, headers, polyglot, "holiday.jpg");
+    expect(polyglotResponse.status).toBe(422);
+    expect((await polyglotResponse.json()).errors.photo).toEqual(["The photo must be a JPEG, PNG or WebP image."]);
+    for (const name of ["../../etc/passwd.jpg", "..\\..\\boot.jpg", "photos/../x.jpg"]) {
+      const traversal = await upload(server, headers, photoWithExif, name);
+      expect(traversal.status).toBe(422);
+      expect((await traversal.json()).errors.photo).toEqual(["The photo's file name is not valid."]);
+    }
+    const list = await (await server.request("/api/profile/photos", { headers })).json();
+    expect(list.data).toEqual([]);
+  });
+
   it("sets the primary, reorders, and deletes; another member's photo is a 404", async () => {
     const { headers } = await member();
     const { headers: otherHeaders } = await member();

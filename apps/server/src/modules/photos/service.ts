@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
 import { photos } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
@@ -28,10 +29,19 @@ export function presentOwnPhoto(context: AppContext, row: PhotoRow) {
   };
 }
 
-export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buffer) {
+/**
+ * What a caller other than the owner adds: admins' uploads for fictional profiles are approved at once (they
+ * are the moderators), and each change is audited in its own transaction.
+ */
+export interface PhotoChangeOptions {
+  approved?: boolean;
+  audit?: (tx: Db, photo: PhotoRow) => Promise<void>;
+}
+
+export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buffer, options: PhotoChangeOptions = {}) {
   const { files, width, height } = await reencodePhoto(bytes);
   const { db } = context.database;
-  const status = context.config.photoAutoApprove ? "approved" : "pending";
+  const status = options.approved || context.config.photoAutoApprove ? "approved" : "pending";
   const storageKey = `photos/${randomUUID()}`;
   const draft = { storageKey, status };
   for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
@@ -53,6 +63,7 @@ export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buf
         position: (existing?.lastPosition ?? -1) + 1,
       })
       .returning();
+    if (inserted && options.audit) await options.audit(tx, inserted);
     return inserted;
   });
   if (!row) throw new AppError("internal");
@@ -78,19 +89,31 @@ async function ownedPhoto(context: AppContext, user: UserRow, uuid: string): Pro
   return row;
 }
 
-export async function setPrimaryPhoto(context: AppContext, user: UserRow, uuid: string) {
+export async function setPrimaryPhoto(
+  context: AppContext,
+  user: UserRow,
+  uuid: string,
+  options: Pick<PhotoChangeOptions, "audit"> = {},
+) {
   const row = await ownedPhoto(context, user, uuid);
   await context.database.db.transaction(async (tx) => {
     await tx.update(photos).set({ isPrimary: false }).where(eq(photos.userId, user.id));
     await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, row.id));
+    if (options.audit) await options.audit(tx, row);
   });
   return listOwnPhotos(context, user);
 }
 
-export async function deletePhoto(context: AppContext, user: UserRow, uuid: string) {
+export async function deletePhoto(
+  context: AppContext,
+  user: UserRow,
+  uuid: string,
+  options: Pick<PhotoChangeOptions, "audit"> = {},
+) {
   const row = await ownedPhoto(context, user, uuid);
   await context.database.db.transaction(async (tx) => {
     await tx.delete(photos).where(eq(photos.id, row.id));
+    if (options.audit) await options.audit(tx, row);
     if (row.isPrimary) {
       // The next photo in the member's order becomes primary.
       const [next] = await tx
