@@ -81,5 +81,19 @@ describe("accessibility (axe: no serious or critical violation)", () => {
         await close();
       }
     });
+
+    it(`finds none on the admin console (dashboard, member search, a member) at ${width} px`, async () => {
+      const { page, close } = await newPage(browser, width);
+      try {
+        await logIn(page, baseUrl, "admin@velvethearts.example", "admin-password-2026");
+        for (const path of ["/admin", `/admin/members?q=${reader.username}`, `/admin/members/${reader.uuid}`]) {
+          await openSettled(page, path);
+          await page.locator("main h1").first().waitFor();
+          expect(await blockingViolations(page), path).toEqual([]);
+        }
+      } finally {
+        await close();
+      }
+    });
   }
 });

@@ -65,6 +65,8 @@ const memberPages: Expectation[] = [
   { path: "/trustpay-status", layout: "default" },
   // Only a deactivated member stays there.
   { path: "/deactivated", lands: "/dashboard", layout: "default" },
+  // The admin console is for admins: a member is sent on, as from /operator (e2e/admin.test.ts walks it as an admin).
+  { path: "/admin", lands: "/dashboard", layout: "default" },
 ];
 
 /** Opens a path and checks where it landed, its layout, that it drew a heading of its own, and no errors. */

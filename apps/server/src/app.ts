@@ -36,7 +36,7 @@ import { responseSerializerCompiler, zodValidatorCompiler } from "./platform/htt
 declare module "fastify" {
   interface FastifyInstance {
     /** Every route as registered, for checks that walk the route table (OpenAPI coverage, authorization suites). */
-    routeTable: Array<{ method: string; url: string; hidden: boolean }>;
+    routeTable: Array<{ method: string; url: string; hidden: boolean; bodySchema: unknown }>;
   }
 }
 
@@ -55,8 +55,9 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of methods) routeTable.push({ method, url: route.url, hidden });
+    const schema = route.schema as { hide?: boolean; body?: unknown } | undefined;
+    const hidden = Boolean(schema?.hide);
+    for (const method of methods) routeTable.push({ method, url: route.url, hidden, bodySchema: schema?.body });
   });
   // While draining for shutdown, answer in-flight requests with "Connection: close" so
   // kept-alive sockets end with their response instead of holding the close open.

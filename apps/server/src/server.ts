@@ -10,6 +10,7 @@ import { createBroadcaster } from "./modules/realtime/broadcaster";
 import { createRealtimeServer } from "./modules/realtime/create-realtime-server";
 import { OutboxDispatcher } from "./modules/realtime/outbox";
 import type { RealtimeServer } from "./modules/realtime/server";
+import { TriggerJob } from "./modules/triggers/trigger-job";
 import type { AppContext } from "./platform/app-context";
 import type { AppConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
@@ -81,6 +82,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   digest.start();
   const passes = new PassExpiryWatcher(context);
   passes.start();
+  const triggerJob = new TriggerJob(context);
+  triggerJob.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -88,7 +91,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const close = (closeOptions: { realtimeStaggerMs?: number } = {}) => {
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
-      await Promise.all([outbox.stop(), digest.stop(), passes.stop()]);
+      await Promise.all([outbox.stop(), digest.stop(), passes.stop(), triggerJob.stop()]);
       await context.redis?.quit().catch(() => {});
       await database.close();
     })();

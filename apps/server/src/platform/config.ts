@@ -104,6 +104,8 @@ const ZEnvSchema = z.object({
   PAYMENT_GATEWAY: optionalString.pipe(z.enum(["test", "disabled"]).optional()),
   PAYMENT_WEBHOOK_SECRET: z.string().default(DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
   PAYMENT_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(1_000),
+  TRIGGER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  TRIGGER_DAILY_LIMIT: z.coerce.number().int().min(0).default(3),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -175,6 +177,12 @@ export interface AppConfig {
     webhookSecret: string;
     /** The test gateway's first retry delay; each further attempt waits twice as long. */
     notifyRetryBaseMs: number;
+  };
+  triggers: {
+    /** How often the trigger job looks for members to write to; 0 turns it off (tests run it by hand). */
+    intervalMs: number;
+    /** At most this many trigger messages reach one member in any 24 hours, all triggers together. */
+    dailyLimitPerMember: number;
   };
   logLevel: Env["LOG_LEVEL"];
   apiRateLimitPerMinute: number;
@@ -251,6 +259,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       gateway: env.PAYMENT_GATEWAY ?? (env.NODE_ENV === "production" ? "disabled" : "test"),
       webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
       notifyRetryBaseMs: env.PAYMENT_NOTIFY_RETRY_MS,
+    },
+    triggers: {
+      intervalMs: env.TRIGGER_INTERVAL_SECONDS * 1000,
+      dailyLimitPerMember: env.TRIGGER_DAILY_LIMIT,
     },
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,

@@ -123,6 +123,17 @@ describe("route middleware", () => {
     expect(await redirectOf(staffOnly, "https://site.test/operator")).toBeNull();
   });
 
+  it("lets only admins into the admin console: members and operators go to /dashboard, guests to /login", async () => {
+    const adminOnly = ["auth", "admin"];
+    expect(await redirectOf(adminOnly, "https://site.test/admin/members")).toBe("/login?redirect=%2Fadmin%2Fmembers");
+    signInAs({ ...member, scope: ["member"] });
+    expect(await redirectOf(adminOnly, "https://site.test/admin")).toBe("/dashboard");
+    signInAs({ ...member, scope: ["operator"] });
+    expect(await redirectOf(adminOnly, "https://site.test/admin")).toBe("/dashboard");
+    signInAs({ ...member, scope: ["admin"] });
+    expect(await redirectOf(adminOnly, "https://site.test/admin/members")).toBeNull();
+  });
+
   it("exchanges ?impersonate_token for a session, keeps it as the user token and goes to /dashboard", async () => {
     const calls: string[] = [];
     vi.stubGlobal(

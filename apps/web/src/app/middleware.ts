@@ -85,6 +85,11 @@ const registry: Record<string, Middleware> = {
     const user = await currentUser();
     if (!user?.scope.some((role) => role === "operator" || role === "admin")) throw redirect("/dashboard");
   },
+  /** The admin console: admins only; anyone else signed in goes to /dashboard, as from /operator. */
+  admin: async () => {
+    const user = await currentUser();
+    if (!user?.scope.includes("admin")) throw redirect("/dashboard");
+  },
   /** A deactivated member is confined to /deactivated (spec §4). */
   deactivated: async ({ url }) => {
     const user = await currentUser();

@@ -11,6 +11,8 @@ export function preloadCurrentPage(pathname: string): void {
     pageRoutes.map((route, index) => ({ path: route.path, id: String(index) })),
     pathname,
   )?.at(-1);
-  if (!matched) return;
-  pageRoutes[Number(matched.route.id)]?.page().catch(() => {});
+  const route = matched ? pageRoutes[Number(matched.route.id)] : undefined;
+  // A staff console waits for its guard (routes.ts chunkAfterGuards).
+  if (!route || route.chunkAfterGuards) return;
+  route.page().catch(() => {});
 }

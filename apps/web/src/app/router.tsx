@@ -1,3 +1,4 @@
+import { type ComponentType, createElement } from "react";
 import { createBrowserRouter, data, type RouteObject, replace } from "react-router";
 import { captureCampaign } from "../features/campaign/campaign-store";
 import { AppFrame } from "./AppFrame";
@@ -10,8 +11,10 @@ import { pageRoutes, type RedirectRoute, type RouteHandle, redirectRoutes } from
 
 /** A page of routes.ts as a router route: its middleware in the loader, its chunk loaded lazily. */
 export function pageRouteObject(route: (typeof pageRoutes)[number]): RouteObject {
-  const { path, page, ...handle } = route;
+  const { path, page, chunkAfterGuards, ...handle } = route;
   const load = withChunkReload(page);
+  // Set by the loader, after the middleware, for the pages that load their chunk only then.
+  let guardedPage: ComponentType | null = null;
   return {
     path,
     id: handle.name ?? path,
@@ -21,9 +24,12 @@ export function pageRouteObject(route: (typeof pageRoutes)[number]): RouteObject
       // Before the middleware, so a link that also redirects (guest pages, maintenance) still attributes the visit.
       await captureCampaign(url.search);
       await runMiddleware(handle.middleware, { url });
+      if (chunkAfterGuards) guardedPage = (await load()).default;
       return null;
     },
-    lazy: async () => ({ Component: (await load()).default }),
+    ...(chunkAfterGuards
+      ? { Component: () => (guardedPage ? createElement(guardedPage) : null) }
+      : { lazy: async () => ({ Component: (await load()).default }) }),
   };
 }
 

@@ -28,6 +28,11 @@ export interface RouteHandle {
 export interface PageRoute extends RouteHandle {
   path: string;
   page: () => Promise<{ default: ComponentType }>;
+  /**
+   * Fetch the page's chunk only once the middleware has let the visitor in (the staff consoles): a member who
+   * types /admin is redirected without downloading any of it. Other pages load their chunk alongside the checks.
+   */
+  chunkAfterGuards?: boolean;
 }
 
 const auth = {
@@ -73,6 +78,7 @@ const landers = {
   fantasyMatch: () => import("../features/marketing/landers/FantasyMatchLander"),
 };
 const operatorConsole = () => import("../features/operator/OperatorPage");
+const adminConsole = () => import("../features/admin/AdminPage");
 const maintenance = () => import("../features/system/MaintenancePage");
 
 type RouteExtras = Partial<PageRoute> & Pick<PageRoute, "page">;
@@ -138,6 +144,14 @@ export const pageRoutes: PageRoute[] = [
     layout: "bare",
     middleware: ["auth", "staff"],
     page: operatorConsole,
+    chunkAfterGuards: true,
+  }),
+  // The admin console (issue 10), /admin and its sections (features/admin/sections.ts): its own chunks, admins only.
+  member("/admin/*", "Admin console", {
+    layout: "bare",
+    middleware: ["auth", "admin"],
+    page: adminConsole,
+    chunkAfterGuards: true,
   }),
 
   open("/prices", "Prices", { page: credits.prices }),

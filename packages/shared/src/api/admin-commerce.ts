@@ -20,6 +20,7 @@ export const ZAdminCreditPackageSchema = z.object({
   position: z.number().int(),
   active: z.boolean(),
 });
+export type TAdminCreditPackage = z.infer<typeof ZAdminCreditPackageSchema>;
 export const ZAdminCreditPackagesResponseSchema = z.object({ data: z.array(ZAdminCreditPackageSchema) });
 export const ZAdminCreditPackageResponseSchema = z.object({ data: ZAdminCreditPackageSchema });
 
@@ -35,3 +36,4 @@ export const ZAdminCreditPackageUpdateRequestSchema = z
   })
   .partial()
   .refine((update) => Object.keys(update).length > 0, { error: "Give at least one field to change", path: ["name"] });
+export type TAdminCreditPackageUpdateRequest = z.input<typeof ZAdminCreditPackageUpdateRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from "../validation/z";
+import { ZAdminReportSchema } from "./admin-reports";
 
-/** Admin: members (issue 10). Search by username, email or uuid; one member's account, ledger and payments. */
+/** Admin: members (issue 10). Search by username, email or uuid; one member's account, ledger, payments, reports. */
 export const ZAdminMemberSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(320) });
 
 export const ZAdminMemberSummarySchema = z.object({
@@ -25,6 +26,8 @@ export const ZAdminLedgerRowSchema = z.object({
   reference: z.string(),
   balance_after: z.number().int(),
   created_at: z.string(),
+  /** An admin adjustment's written reason (kept in the audit log); null for other rows. */
+  note: z.string().nullable(),
 });
 export const ZAdminPaymentRowSchema = z.object({
   id: z.string(),
@@ -46,6 +49,8 @@ export const ZAdminMemberDetailResponseSchema = z.object({
     ledger: z.array(ZAdminLedgerRowSchema),
     /** The latest 20 payments, newest first. */
     payments: z.array(ZAdminPaymentRowSchema),
+    /** The latest 20 reports about the member or filed by them, newest first. */
+    reports: z.array(ZAdminReportSchema),
   }),
 });
 
@@ -63,6 +68,7 @@ export const ZAdminCreditAdjustmentRequestSchema = z.object({
   reason: z.string().trim().min(3).max(200),
   adjustment_id: z.uuid(),
 });
+export type TAdminCreditAdjustmentRequest = z.input<typeof ZAdminCreditAdjustmentRequestSchema>;
 export const ZAdminCreditAdjustmentResponseSchema = z.object({
   data: z.object({
     /** False when this adjustment_id was applied before (a retry): nothing changed. */
@@ -70,6 +76,8 @@ export const ZAdminCreditAdjustmentResponseSchema = z.object({
     balance: z.number().int(),
   }),
 });
+
+export type TAdminMemberDetail = z.infer<typeof ZAdminMemberDetailResponseSchema>["data"];
 
 export const ZAdminMemberStatusResponseSchema = z.object({ data: ZAdminMemberSummarySchema });
 
@@ -81,7 +89,13 @@ export const ZAdminPendingPhotoSchema = z.object({
   url: z.string(),
   uploaded_at: z.string(),
 });
+export type TAdminPendingPhoto = z.infer<typeof ZAdminPendingPhotoSchema>;
 export const ZAdminPendingPhotosResponseSchema = z.object({ data: z.array(ZAdminPendingPhotoSchema) });
+/** A rejection may say why: the member reads it in the email, under the photo rules. */
+export const ZAdminPhotoRejectRequestSchema = z
+  .object({ reason: z.string().trim().min(3).max(300).optional() })
+  .default({});
+export type TAdminPhotoRejectRequest = z.input<typeof ZAdminPhotoRejectRequestSchema>;
 export const ZAdminPhotoDecisionResponseSchema = z.object({
   data: z.object({ id: z.string(), status: z.enum(["approved", "rejected"]) }),
 });

@@ -7,6 +7,8 @@ export const ZAdminReportsQuerySchema = z.object({
   status: z.enum(reportStatuses).default("pending"),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
+export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuerySchema>;
+export type TAdminReportStatus = (typeof reportStatuses)[number];
 
 const ZPartySchema = z.object({ uuid: z.string(), username: z.string() }).nullable();
 
@@ -48,4 +50,5 @@ export const ZAdminReportUpdateRequestSchema = z
     error: "Give a new status or a note",
     path: ["status"],
   });
+export type TAdminReportUpdateRequest = z.input<typeof ZAdminReportUpdateRequestSchema>;
 export const ZAdminReportResponseSchema = z.object({ data: ZAdminReportSchema });

@@ -22,6 +22,20 @@ export const ZEmailSchema = z
     { error: validationMessages.custom_email },
   );
 
+/** A username as members choose it at registration (also the rule for fictional profiles' names). */
+export const ZUsernameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(20)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: m.usernameFormat });
+
+export const ZCitySchema = z
+  .string({ error: validationMessages.custom_city })
+  .trim()
+  .min(1, { error: validationMessages.custom_city })
+  .max(80);
+
 export const ZPasswordSchema = z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
 
 export const ZCampaignSchema = z
@@ -45,23 +59,14 @@ export function makeRegisterRequestSchema(today: () => string) {
   return (
     z
       .object({
-        username: z
-          .string()
-          .trim()
-          .min(3)
-          .max(20)
-          .regex(/^[A-Za-z0-9_-]+$/, { error: m.usernameFormat }),
+        username: ZUsernameSchema,
         email: ZEmailSchema,
         password: ZPasswordSchema,
         password_confirmation: z.string(),
         birthdate: z.string().refine(isRealDate, { error: m.birthdateInvalid }),
         gender: z.enum(genders),
         seeking: z.enum(seekingOptions),
-        city: z
-          .string({ error: validationMessages.custom_city })
-          .trim()
-          .min(1, { error: validationMessages.custom_city })
-          .max(80),
+        city: ZCitySchema,
         terms: z.literal(true, { error: m.terms }),
         campaign: ZCampaignSchema,
         captcha_token: z.string().max(4000).optional(),

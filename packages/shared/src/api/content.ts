@@ -31,3 +31,4 @@ export const ZStaticPageUpdateRequestSchema = z.object({
   meta_description: z.string().trim().min(1).max(300),
   content: z.string().min(1).max(200_000),
 });
+export type TStaticPageUpdateRequest = z.input<typeof ZStaticPageUpdateRequestSchema>;

@@ -53,6 +53,11 @@ export const ZMemberFeaturesRequestSchema = z.object({
   muteUserNotifications: z.boolean().optional(),
   promoBadge: z.enum(["v1", "v2"]).nullable().optional(),
 });
+export type TMemberFeaturesRequest = z.input<typeof ZMemberFeaturesRequestSchema>;
+/** A member's feature flags after the change, every flag they have. */
+export const ZMemberFeaturesResponseSchema = z.object({
+  data: z.record(z.string(), z.union([z.string(), z.boolean()])),
+});
 
 export const notificationMessages = {
   cannotMuteSelf: "You cannot mute your own notifications.",

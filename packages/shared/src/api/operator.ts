@@ -275,5 +275,6 @@ export const operatorMessages = {
   cannotReply: "This member cannot receive messages from this profile.",
   codeTaken: "This code is already used by another template.",
   notFictional: "Choose one of the fictional profiles.",
+  notAssigned: "This profile is answered by the operators assigned to it.",
   statsRange: "The stats range may cover at most 92 days, from a day on or before the last.",
 } as const;

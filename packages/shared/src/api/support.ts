@@ -66,6 +66,8 @@ export const ZAdminSupportTicketListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
+export type TAdminSupportTicketListQuery = z.infer<typeof ZAdminSupportTicketListQuerySchema>;
+
 export const ZAdminSupportTicketSchema = z.object({
   uuid: z.uuid(),
   reference: z.string(),
@@ -93,6 +95,7 @@ export const ZAdminSupportReplyRequestSchema = z.object({
   message: z.string().trim().min(2).max(supportLimits.messageMax),
   close: z.boolean().default(false),
 });
+export type TAdminSupportReplyRequest = z.input<typeof ZAdminSupportReplyRequestSchema>;
 export const ZAdminSupportReplyResponseSchema = z.object({
   /** `mailed`: false when the mail server refused it; the reply is kept either way, and can be sent again. */
   data: z.object({ ticket: ZAdminSupportTicketSchema, replies: z.number().int(), mailed: z.boolean() }),

@@ -95,6 +95,7 @@ export const httpMessages = {
   throttled: "Too many requests. Please slow down.",
   maintenance: "Sorry! We Are Under Maintenance!",
   serverError: "Something went wrong on our side.",
+  unavailable: "The site is briefly unavailable. Please try again in a moment.",
 } as const;
 
 export function fillMessage(template: string, values: Record<string, string | number>): string {

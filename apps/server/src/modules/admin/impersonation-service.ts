@@ -21,8 +21,11 @@ export async function issueImpersonationToken(
       .select()
       .from(users)
       .where(and(eq(users.uuid, memberUuid), isNull(users.deletedAt)));
-    // Staff accounts are never impersonated: that would be a way around their own permissions.
-    if (!member || member.roles.some((role) => role !== "member")) throw new AppError("not_found");
+    // Staff accounts are never impersonated: that would be a way around their own permissions. Nor are
+    // fictional profiles: they never sign in, and operators answer as them through the console.
+    if (!member || member.isFictional || member.roles.some((role) => role !== "member")) {
+      throw new AppError("not_found");
+    }
     const token = randomToken();
     const expiresAt = new Date(Date.now() + IMPERSONATION_TOKEN_TTL_SECONDS * 1000);
     await tx

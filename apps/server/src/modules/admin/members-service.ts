@@ -1,12 +1,13 @@
 import type { TAdminMemberSummary } from "@velvet/shared/api/admin-members";
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
-import { creditLedger, payments, users } from "../../platform/db/schema";
+import { auditLog, creditLedger, payments, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
 import { addCredits, takeBackCredits } from "../credits/ledger";
+import { reportsInvolving } from "./reports-service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -52,12 +53,41 @@ async function memberByUuid(context: AppContext, uuid: string): Promise<MemberRo
   return member;
 }
 
+/**
+ * The ledger rows as an admin reads them: an adjustment's written reason lives in its audit entry (the ledger
+ * keeps only `adjustment:{id}`), so it is looked up by that reference.
+ */
+async function withAdjustmentNotes(
+  context: AppContext,
+  memberId: number,
+  ledger: (typeof creditLedger.$inferSelect)[],
+) {
+  const adjusted = ledger.some((row) => row.reason === "admin_adjustment");
+  const audits = adjusted
+    ? await context.database.db
+        .select({ metadata: auditLog.metadata })
+        .from(auditLog)
+        .where(and(eq(auditLog.targetUserId, memberId), eq(auditLog.action, "member.credits_adjusted")))
+    : [];
+  const notes = new Map(audits.map(({ metadata }) => [String(metadata.reference), String(metadata.reason)]));
+  return ledger.map((row) => ({
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    reference: row.reference,
+    balance_after: row.balanceAfter,
+    created_at: row.createdAt.toISOString(),
+    note: row.reason === "admin_adjustment" ? (notes.get(row.reference) ?? null) : null,
+  }));
+}
+
 export async function memberDetail(context: AppContext, uuid: string) {
   const { db } = context.database;
   const member = await memberByUuid(context, uuid);
-  const [ledger, memberPayments] = await Promise.all([
+  const [ledger, memberPayments, memberReports] = await Promise.all([
     db.select().from(creditLedger).where(eq(creditLedger.userId, member.id)).orderBy(desc(creditLedger.id)).limit(50),
     db.select().from(payments).where(eq(payments.userId, member.id)).orderBy(desc(payments.createdAt)).limit(20),
+    reportsInvolving(context, member.id),
   ]);
   return {
     ...presentSummary(member),
@@ -65,14 +95,7 @@ export async function memberDetail(context: AppContext, uuid: string) {
     features: member.features,
     unlimited_until: iso(member.unlimitedUntil),
     vip_until: iso(member.vipUntil),
-    ledger: ledger.map((row) => ({
-      id: row.id,
-      amount: row.amount,
-      reason: row.reason,
-      reference: row.reference,
-      balance_after: row.balanceAfter,
-      created_at: row.createdAt.toISOString(),
-    })),
+    ledger: await withAdjustmentNotes(context, member.id, ledger),
     payments: memberPayments.map((payment) => ({
       id: payment.id,
       kind: payment.kind,
@@ -83,6 +106,7 @@ export async function memberDetail(context: AppContext, uuid: string) {
       status: payment.status,
       created_at: payment.createdAt.toISOString(),
     })),
+    reports: memberReports,
   };
 }
 

@@ -37,6 +37,31 @@ describe("admin: members", () => {
     expect((await server.request(`/api/admin/members?q=abc`, { headers: operator.auth })).status).toBe(403);
   });
 
+  it("shows the reports about a member and those they filed, newest first, and nobody else's", async () => {
+    const [boss, member, reporter, bystander] = await Promise.all([
+      admin(),
+      signedInMember(server),
+      signedInMember(server),
+      signedInMember(server),
+    ]);
+    const report = (auth: Record<string, string>, reported: string, details: string) =>
+      server.request(
+        "/api/reports",
+        jsonRequest("POST", { reported_uuid: reported, reason: "harassment", details }, auth),
+      );
+    expect((await report(reporter.auth, member.uuid, "Rude messages to me.")).status).toBeLessThan(300);
+    expect((await report(member.auth, reporter.uuid, "They started it.")).status).toBeLessThan(300);
+    expect((await report(reporter.auth, bystander.uuid, "Unrelated report.")).status).toBeLessThan(300);
+    const detail = await (await server.request(`/api/admin/members/${member.uuid}`, { headers: boss.auth })).json();
+    const reports = detail.data.reports as Array<{
+      details: string;
+      reporter: { uuid: string };
+      reported: { uuid: string };
+    }>;
+    expect(reports.map((entry) => entry.details)).toEqual(["They started it.", "Rude messages to me."]);
+    expect(reports[1]).toMatchObject({ reporter: { uuid: reporter.uuid }, reported: { uuid: member.uuid } });
+  });
+
   it("adjusts credits with a reason as one ledger row, once per adjustment_id, never below 0, audited", async () => {
     const [boss, member] = await Promise.all([admin(), signedInMember(server)]);
     await giveCredits(server, member, 10);
@@ -85,6 +110,17 @@ describe("admin: members", () => {
     expect(await findLedgerMismatches(server.context.database.db)).toEqual([]);
     const me = await (await server.request("/api/me", { method: "POST", headers: member.auth })).json();
     expect(me.data.credits).toBe(30);
+
+    // The member's page shows each adjustment with the reason the admin wrote, newest first.
+    const detail = await (await server.request(`/api/admin/members/${member.uuid}`, { headers: boss.auth })).json();
+    const adjustments = detail.data.ledger.filter((row: { reason: string }) => row.reason === "admin_adjustment");
+    expect(adjustments.map((row: { amount: number; note: string }) => [row.amount, row.note])).toEqual([
+      [-5, "Chargeback"],
+      [25, "Goodwill after a failed payment"],
+    ]);
+    expect(detail.data.ledger.filter((row: { reason: string }) => row.reason !== "admin_adjustment")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ note: null })]),
+    );
   });
 
   it("deactivates and reactivates a member, audited; the member's account says so", async () => {

@@ -32,15 +32,17 @@ export async function pendingPhotos(context: AppContext) {
  * Approves or rejects a pending photo. Approval publishes its files under the same unguessable name (copied
  * before the status changes, so an approved photo never points at a missing file; the private copies go after
  * commit). Rejection keeps it private and out of every other member's view; a rejected main photo hands the
- * role to the member's next approved photo, and the member is told by email.
+ * role to the member's next approved photo, and the member is told by email, with the admin's reason if given.
  */
 export async function decidePhoto(
   context: AppContext,
   admin: UserRow,
   photoUuid: string,
-  decision: "approved" | "rejected",
+  verdict: { decision: "approved" } | { decision: "rejected"; reason?: string | undefined },
   ip: string,
 ): Promise<{ id: string; status: "approved" | "rejected" }> {
+  const { decision } = verdict;
+  const reason = verdict.decision === "rejected" ? verdict.reason : undefined;
   const { db } = context.database;
   const [found] = await db.select().from(photos).where(eq(photos.uuid, photoUuid));
   if (!found) throw new AppError("not_found");
@@ -71,7 +73,7 @@ export async function decidePhoto(
       actorId: admin.id,
       action: decision === "approved" ? "photo.approved" : "photo.rejected",
       targetUserId: found.userId,
-      metadata: { photo: found.uuid },
+      metadata: { photo: found.uuid, ...(reason ? { reason } : {}) },
       ip,
     });
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
@@ -81,7 +83,7 @@ export async function decidePhoto(
     for (const size of sizes) await context.storage.remove(photoFileKey(found, size)).catch(() => {});
   } else if (member?.email) {
     try {
-      await context.mailer.send({ to: member.email, ...photoRejectedMail(mailSite(context.config)) });
+      await context.mailer.send({ to: member.email, ...photoRejectedMail(mailSite(context.config), reason) });
     } catch (error) {
       context.logger.warn({ err: error, photo: found.uuid }, "photo rejection mail not sent");
     }

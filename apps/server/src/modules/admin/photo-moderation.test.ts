@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../platform/db/schema";
-import { lastMailTo, signedInMember } from "../../test/factories";
+import { jsonRequest, lastMailTo, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
 describe("admin: photo moderation", () => {
@@ -72,5 +72,25 @@ describe("admin: photo moderation", () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetUserId, owner.id), eq(auditLog.actorId, admin.id)));
     expect(audits.map((row) => row.action).sort()).toEqual(["photo.approved", "photo.rejected"]);
+  });
+
+  it("rejects with the admin's reason: in the member's email and the audit entry; a too short one is refused", async () => {
+    const [admin, owner] = await Promise.all([signedInMember(server, { roles: ["admin"] }), signedInMember(server)]);
+    const photo = await upload(owner.auth, "#8a2a5e");
+    const reject = (reason: string) =>
+      server.request(`/api/admin/photos/${photo.id}/reject`, jsonRequest("POST", { reason }, admin.auth));
+    const tooShort = await reject("no");
+    expect(tooShort.status).toBe(422);
+    expect((await tooShort.json()).errors.reason).toHaveLength(1);
+
+    const rejected = await reject("Your face is hidden behind the phone.");
+    expect((await rejected.json()).data).toEqual({ id: photo.id, status: "rejected" });
+    const mail = await lastMailTo(server, owner.email ?? "");
+    expect(mail?.text).toContain("Our team's note: Your face is hidden behind the phone.");
+    const [audit] = await server.context.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, owner.id), eq(auditLog.action, "photo.rejected")));
+    expect(audit?.metadata).toEqual({ photo: photo.id, reason: "Your face is hidden behind the phone." });
   });
 });

@@ -1,5 +1,5 @@
 import type { TAdminReport } from "@velvet/shared/api/admin-reports";
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
@@ -18,7 +18,7 @@ const party = (row: { uuid: string; username: string } | null) =>
   row ? { uuid: row.uuid, username: row.username } : null;
 
 /** The reports of these ids, in this order, with their parties and notes. */
-async function loadReports(context: AppContext, ids: number[]): Promise<TAdminReport[]> {
+export async function loadReports(context: AppContext, ids: number[]): Promise<TAdminReport[]> {
   if (ids.length === 0) return [];
   const { db } = context.database;
   const [rows, notes] = await Promise.all([
@@ -117,4 +117,18 @@ export async function updateReport(
   const [loaded] = await loadReports(context, [id]);
   if (!loaded) throw new AppError("not_found");
   return loaded;
+}
+
+/** The latest reports about a member or filed by them, newest first, for the member's page. */
+export async function reportsInvolving(context: AppContext, memberId: number, limit = 20): Promise<TAdminReport[]> {
+  const idRows = await context.database.db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(or(eq(reports.reportedUserId, memberId), eq(reports.reporterId, memberId)))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(limit);
+  return loadReports(
+    context,
+    idRows.map((row) => row.id),
+  );
 }

@@ -1,16 +1,19 @@
 import { ZImpersonationTokenResponseSchema } from "@velvet/shared/api/account";
-import { ZMemberFeaturesRequestSchema } from "@velvet/shared/api/notifications";
+import { ZMemberFeaturesRequestSchema, ZMemberFeaturesResponseSchema } from "@velvet/shared/api/notifications";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
+import { adminTriggerRoutes } from "../triggers/routes";
 import { adminCommerceRoutes } from "./commerce-routes";
 import { setMemberFeatures } from "./features-service";
+import { adminFictionalProfileRoutes } from "./fictional-profiles-routes";
 import { issueImpersonationToken } from "./impersonation-service";
 import { adminMemberRoutes } from "./members-routes";
 import { adminPhotoRoutes } from "./photo-moderation-routes";
 import { requireStaff } from "./policy";
+import { adminPromotionRoutes } from "./promotions-routes";
 import { adminReportRoutes } from "./reports-routes";
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -21,6 +24,10 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   await adminPhotoRoutes(app, context);
   await adminReportRoutes(app, context);
   await adminCommerceRoutes(app, context);
+  await adminPromotionRoutes(app, context);
+  // Its own scope: it registers the multipart parser for photo uploads.
+  await app.register(async (scope) => adminFictionalProfileRoutes(scope, context));
+  await adminTriggerRoutes(app, context);
 
   api.post(
     "/api/admin/users/:uuid/impersonation",
@@ -52,7 +59,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
         security: [{ siteKey: [], bearer: [] }],
         params: z.object({ uuid: z.uuid() }),
         body: ZMemberFeaturesRequestSchema,
-        response: { 200: z.object({ data: z.record(z.string(), z.union([z.string(), z.boolean()])) }) },
+        response: { 200: ZMemberFeaturesResponseSchema },
       },
     },
     async (request) => ({

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import Pusher from "pusher-js";
+import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMember, giveCredits, jsonRequest, signIn } from "../../test/factories";
-import { portOf, subscribed, waitFor } from "../../test/realtime-clients";
+import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
 
 describe("conversation events in real time", () => {
@@ -16,32 +16,8 @@ describe("conversation events in real time", () => {
   });
   afterAll(() => server.stop());
 
-  /** pusher-js authorizing through our own endpoint with the member's bearer token, as the web app does. */
   function clientFor(authorization: Record<string, string>) {
-    const { pusher } = server.context.config;
-    const client = new Pusher(pusher.key, {
-      cluster: "eu",
-      wsHost: "127.0.0.1",
-      wsPort: portOf(server.url),
-      forceTLS: false,
-      enabledTransports: ["ws"],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: "/unused",
-        transport: "ajax",
-        customHandler: ({ socketId, channelName }, callback) => {
-          server
-            .request(
-              "/api/broadcasting/auth",
-              jsonRequest("POST", { socket_id: socketId, channel_name: channelName }, authorization),
-            )
-            .then(async (response) =>
-              response.ok ? callback(null, await response.json()) : callback(new Error(String(response.status)), null),
-            )
-            .catch((error: Error) => callback(error, null));
-        },
-      },
-    });
+    const client = memberPusherClient(server, authorization);
     clients.push(client);
     return client;
   }

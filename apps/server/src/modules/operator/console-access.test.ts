@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInMember } from "../../test/factories";
+import { concreteUrl } from "../../test/route-urls";
 import { startTestServer, type TestServer } from "../../test/support";
-
-/** A URL for a route pattern: every parameter gets a well-formed value, so only the role check can refuse it. */
-function concrete(url: string): string {
-  return url
-    .replace(/:uuid/g, "00000000-0000-4000-8000-000000000001")
-    .replace(/:id/g, "1")
-    .replace(/:[A-Za-z_]+/g, "x");
-}
 
 describe("console routes are for staff only", () => {
   let server: TestServer;
@@ -28,7 +21,7 @@ describe("console routes are for staff only", () => {
     const member = await signedInMember(server);
     const refused: string[] = [];
     for (const route of consoleRoutes) {
-      const url = concrete(route.url);
+      const url = concreteUrl(route.url);
       // A body that fails every schema: a 422 here would mean validation ran before the role check.
       const init = (headers: Record<string, string>): RequestInit =>
         route.method === "GET" || route.method === "DELETE"

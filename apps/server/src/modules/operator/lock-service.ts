@@ -72,11 +72,14 @@ export async function locksHeldBy(db: Db, operatorId: number): Promise<LockSourc
  * waits for the first to commit, then finds a live lock that is not theirs and
  * gets nothing back. The operator's own row is locked first so that one
  * operator taking two conversations at once counts each other's locks (the
- * count is read by the statement that inserts, after that wait).
+ * count is read by the statement that inserts, after that wait). The same
+ * statement checks the profile's assignment, so an admin reassigning it
+ * meanwhile is honoured too.
  */
 export async function takeLock(context: AppContext, operator: UserRow, uuid: string, ip: string) {
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
+  await operatorPolicy.assertMayAnswer(db, operator, target.profile.id);
   const conversationId = target.conversation.id;
   const taken = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, operator.id)).for("no key update");
@@ -87,6 +90,8 @@ export async function takeLock(context: AppContext, operator: UserRow, uuid: str
         where (select count(*) from conversation_locks held
           where held.operator_id = ${operator.id} and held.expires_at > now()
             and held.conversation_id <> ${conversationId}) < ${OPERATOR_MAX_LOCKS}
+          and exists (select 1 from users profile where profile.id = ${target.profile.id}
+            and ${operatorPolicy.answerableBySql(operator, "profile")})
         on conflict (conversation_id) do update
           set operator_id = excluded.operator_id, expires_at = excluded.expires_at,
             taken_at = case when conversation_locks.operator_id = excluded.operator_id
@@ -105,7 +110,8 @@ export async function takeLock(context: AppContext, operator: UserRow, uuid: str
     return row;
   });
   if (!taken) {
-    // Nothing written: either someone else holds it, or the caller already holds two others.
+    // Nothing written: the profile was assigned to others meanwhile, someone else holds it, or the caller holds two.
+    await operatorPolicy.assertMayAnswer(db, operator, target.profile.id);
     const holder = await currentLock(db, conversationId);
     if (holder && holder.operatorId !== operator.id) {
       throw new AppError("conflict", operatorMessages.lockTaken, {
@@ -131,6 +137,7 @@ export async function takeLock(context: AppContext, operator: UserRow, uuid: str
 export async function renewLock(context: AppContext, operator: UserRow, uuid: string, ip: string) {
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
+  await operatorPolicy.assertMayAnswer(db, operator, target.profile.id);
   const renewed = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ expires_at: Date | string; seconds_left: unknown }>(
       tx,

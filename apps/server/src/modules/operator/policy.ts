@@ -1,5 +1,5 @@
 import { operatorMessages } from "@velvet/shared/api/operator";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
@@ -53,6 +53,31 @@ export const operatorPolicy = {
       profile,
       member,
     };
+  },
+
+  /**
+   * Assignment (issue 10): a fictional profile with assigned operators is
+   * answered only by them and by admins; one with none, by any operator. As a
+   * condition on the fictional `users` row the caller's statement calls
+   * `profileAlias` (a name from our own code, never input), so the queue, the
+   * profile list and the lock's insert all apply the same rule.
+   */
+  answerableBySql(staff: Pick<UserRow, "id" | "roles">, profileAlias: string): SQL {
+    if (operatorPolicy.isAdmin(staff)) return sql`true`;
+    const profileId = sql.raw(`"${profileAlias}"."id"`);
+    return sql`(not exists (select 1 from fictional_profile_operators assigned where assigned.profile_id = ${profileId})
+      or exists (select 1 from fictional_profile_operators mine
+        where mine.profile_id = ${profileId} and mine.operator_id = ${staff.id}))`;
+  },
+
+  /** 403 for an operator the profile is not assigned to (the conversation itself is no secret to staff). */
+  async assertMayAnswer(db: Db, staff: Pick<UserRow, "id" | "roles">, profileId: number): Promise<void> {
+    const [row] = await queryRows<{ allowed: boolean }>(
+      db,
+      sql`select ${operatorPolicy.answerableBySql(staff, "profile")} as allowed from users profile
+        where profile.id = ${profileId}`,
+    );
+    if (!row?.allowed) throw new AppError("forbidden", operatorMessages.notAssigned);
   },
 
   /** Notes are kept about real members only; anyone else answers 404. */

@@ -10,6 +10,7 @@ import { queryRows } from "../../platform/db/client";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
 import type { UserRow } from "../auth/session-service";
 import { lockFromRow, locksHeldBy } from "./lock-service";
+import { operatorPolicy } from "./policy";
 import { cardColumns, cardFromRow, presentationContext, presentLock } from "./presenter";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,6 +65,7 @@ export async function operatorQueue(
       where fm.unread_count > 0
         and ${filters.profile ? sql`profile.uuid = ${filters.profile}::uuid` : sql`true`}
         and ${memberFilter(filters.member)}
+        and ${operatorPolicy.answerableBySql(operator, "profile")}
         and not exists (select 1 from interactions b where b.kind = 'block'
           and ((b.from_user_id = member.id and b.to_user_id = profile.id)
             or (b.from_user_id = profile.id and b.to_user_id = member.id)))

@@ -130,6 +130,7 @@ export async function replyAsProfile(
       });
     }
   }
+  await operatorPolicy.assertMayAnswer(db, operator, profile.id);
   await operatorPolicy.assertMayReply(db, target, operatorMessages.cannotReply);
   // Checked again, authoritatively, inside the transaction; this spares copying a photo for nothing.
   const lockNow = await currentLock(db, conversation.id);
@@ -139,6 +140,8 @@ export async function replyAsProfile(
 
   const written = await db.transaction(async (tx) => {
     await holdLockForWrite(tx, conversation.id, operator.id);
+    // A lock taken before an admin assigned the profile to others no longer lets this operator write.
+    await operatorPolicy.assertMayAnswer(tx, operator, profile.id);
     await assertStillWaiting(tx, target, operator.id);
     let imageId: number | null = null;
     if (image) {

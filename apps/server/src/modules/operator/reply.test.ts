@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import Pusher from "pusher-js";
+import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, conversationLocks, creditLedger, messages } from "../../platform/db/schema";
 import { jsonRequest, reloadUser } from "../../test/factories";
 import { createFictionalProfile, memberWritesTo, signedInStaff } from "../../test/operator-factories";
-import { portOf, subscribed, waitFor } from "../../test/realtime-clients";
+import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
 
 describe("replying as a fictional profile", () => {
@@ -19,31 +19,8 @@ describe("replying as a fictional profile", () => {
   });
   afterAll(() => server.stop());
 
-  /** pusher-js authorizing through /api/broadcasting/auth with the member's token, as the web app does. */
   function memberSocket(authorization: Record<string, string>) {
-    const client = new Pusher(server.context.config.pusher.key, {
-      cluster: "eu",
-      wsHost: "127.0.0.1",
-      wsPort: portOf(server.url),
-      forceTLS: false,
-      enabledTransports: ["ws"],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: "/unused",
-        transport: "ajax",
-        customHandler: ({ socketId, channelName }, callback) => {
-          server
-            .request(
-              "/api/broadcasting/auth",
-              jsonRequest("POST", { socket_id: socketId, channel_name: channelName }, authorization),
-            )
-            .then(async (response) =>
-              response.ok ? callback(null, await response.json()) : callback(new Error(String(response.status)), null),
-            )
-            .catch((error: Error) => callback(error, null));
-        },
-      },
-    });
+    const client = memberPusherClient(server, authorization);
     clients.push(client);
     return client;
   }

@@ -57,12 +57,12 @@ export async function operatorRoutes(app: FastifyInstance, context: AppContext):
       onRequest: staffOnly,
       schema: {
         ...schema,
-        summary: "The fictional profiles operators answer as, by username (for the queue's profile filter)",
+        summary: "The fictional profiles the caller may answer as, by username (for the queue's profile filter)",
         querystring: ZOperatorProfilesQuerySchema,
         response: { 200: ZOperatorProfilesResponseSchema },
       },
     },
-    async (request) => fictionalProfiles(context, request.query),
+    async (request) => fictionalProfiles(context, authOf(request).user, request.query),
   );
 
   api.post(
@@ -71,7 +71,8 @@ export async function operatorRoutes(app: FastifyInstance, context: AppContext):
       onRequest: staffOnly,
       schema: {
         ...schema,
-        summary: "Take a conversation for 6 minutes (at most 2 at a time); 409 when someone else holds it",
+        summary:
+          "Take a conversation for 6 minutes (at most 2 at a time); 409 when someone else holds it, 403 when its profile is assigned to other operators",
         params: ZConversationParams,
         response: { 201: ZOperatorLockResponseSchema },
       },

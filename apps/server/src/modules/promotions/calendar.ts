@@ -85,24 +85,37 @@ function atMidnight(date: CalendarDate, timeZone: string) {
 }
 
 /**
- * Writes this year's and next year's events when missing, so a fresh database
- * (and a process running across New Year) always knows what comes next. The
- * database turns local midnights into instants, daylight saving included.
- * Rows are data from then on: admins may move or add events.
+ * Writes this year's and next year's events for a year that has none yet, so
+ * a fresh database (and a process running across New Year) always knows what
+ * comes next. The database turns local midnights into instants, daylight
+ * saving included. Rows are data from then on: a year that already holds any
+ * promotion is left alone, so an event an admin moved or removed does not come
+ * back at its calendar date on the next start (nor overlap the moved one).
  */
 export async function ensurePromotionCalendar(db: Db, timeZone: string, now = new Date()): Promise<void> {
   const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric" }).format(now));
-  const events = [...promotionCalendar(year), ...promotionCalendar(year + 1)];
-  await db
-    .insert(promotions)
-    .values(
-      events.map((event) => ({
-        name: event.name,
-        startsAt: atMidnight(event.start, timeZone),
-        endsAt: atMidnight(event.end, timeZone),
-        discountPercent: event.discountPercent,
-        bonusPercent: event.bonusPercent,
-      })),
-    )
-    .onConflictDoNothing({ target: [promotions.name, promotions.startsAt] });
+  for (const calendarYear of [year, year + 1]) {
+    const [planned] = await db
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(
+        sql`${promotions.startsAt} >= ${atMidnight({ year: calendarYear, month: 1, day: 1 }, timeZone)}
+          and ${promotions.startsAt} < ${atMidnight({ year: calendarYear + 1, month: 1, day: 1 }, timeZone)}`,
+      )
+      .limit(1);
+    if (planned) continue;
+    await db
+      .insert(promotions)
+      .values(
+        promotionCalendar(calendarYear).map((event) => ({
+          name: event.name,
+          startsAt: atMidnight(event.start, timeZone),
+          endsAt: atMidnight(event.end, timeZone),
+          discountPercent: event.discountPercent,
+          bonusPercent: event.bonusPercent,
+        })),
+      )
+      // Two processes starting together both find the year empty: the unique (name, start) keeps one copy.
+      .onConflictDoNothing({ target: [promotions.name, promotions.startsAt] });
+  }
 }

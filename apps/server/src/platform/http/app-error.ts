@@ -14,6 +14,7 @@ export type AppErrorCode =
   | "validation"
   | "throttled"
   | "maintenance"
+  | "unavailable"
   | "internal";
 
 /** The one error type services throw; `error-handler.ts` is the only place that turns it into HTTP. */
@@ -56,6 +57,7 @@ export const statusByCode: Record<AppErrorCode, number> = {
   validation: 422,
   throttled: 429,
   maintenance: 503,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -86,6 +88,8 @@ function defaultMessage(code: AppErrorCode): string {
       return httpMessages.throttled;
     case "maintenance":
       return httpMessages.maintenance;
+    case "unavailable":
+      return httpMessages.unavailable;
     case "internal":
       return httpMessages.serverError;
   }

@@ -148,18 +148,28 @@ export function supportTicketReceivedMail(site: MailSite, ticket: { reference: s
 }
 
 /** Tells a member that a photo they uploaded was not approved, and what to do instead. */
-export function photoRejectedMail(site: MailSite): MailContent {
+export function photoRejectedMail(site: MailSite, reason?: string): MailContent {
   const body =
     "One of the photos you uploaded was not approved, so it is not shown on your profile. Photos must show you, clearly, with no nudity, no other people's faces, no contact details and no text over the picture.";
+  // The admin's own words, when they gave any, between the rules and what to do next.
+  const note = reason ? [`Our team's note: ${reason}`] : [];
   const next = "You can upload another photo from your profile at any time.";
   return {
     subject: `Your photo was not approved | ${site.siteName}`,
     html: layout(site, {
       heading: "Your photo was not approved",
-      paragraphs: [body, next],
+      paragraphs: [body, ...note, next],
       button: { label: "Edit my profile", url: `${site.appUrl}/profile/edit` },
     }),
-    text: textLayout(site, ["Your photo was not approved", "", body, "", next, `${site.appUrl}/profile/edit`]),
+    text: textLayout(site, [
+      "Your photo was not approved",
+      "",
+      body,
+      ...note.flatMap((line) => ["", line]),
+      "",
+      next,
+      `${site.appUrl}/profile/edit`,
+    ]),
   };
 }
 

@@ -4,7 +4,7 @@ import { LogoutIcon } from "../icons";
 import { BalanceBlock } from "./BalanceBlock";
 import { EntryBadge } from "./CountBadge";
 import { MemberAvatar } from "./MemberAvatar";
-import { accountSettingsLink, badgeCount, memberLinks } from "./member-menu";
+import { accountSettingsLink, badgeCount, memberLinks, staffLinks } from "./member-menu";
 import { useAccountHeaderShown } from "./use-account-header";
 
 function menuLinkClass({ isActive }: { isActive: boolean }): string {
@@ -60,6 +60,11 @@ export function AccountHeader() {
           })}
         </nav>
         <div className="hidden h-full items-stretch gap-1 lg:flex">
+          {staffLinks(user).map((link) => (
+            <NavLink key={link.to} to={link.to} className={menuLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
           <NavLink to={accountSettingsLink.to} className={menuLinkClass}>
             {accountSettingsLink.label}
           </NavLink>

@@ -15,6 +15,7 @@ import {
   foldoutStats,
   memberLinks,
   showsMemberMenu,
+  staffLinks,
 } from "./member-menu";
 
 const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -25,6 +26,8 @@ const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   "/my-favorites": StarIcon,
   "/credits/buy": CoinIcon,
   "/account": CogIcon,
+  "/operator": ChatIcon,
+  "/admin": CogIcon,
 };
 
 /**
@@ -185,7 +188,7 @@ export default function FoldoutPanel({
 
         <nav aria-label="Member" className="px-3 pt-3 pb-2">
           <ul className="space-y-0.5">
-            {[...memberLinks, accountSettingsLink].map((link) => {
+            {[...memberLinks, accountSettingsLink, ...staffLinks(user)].map((link) => {
               const Icon = icons[link.to] ?? UserIcon;
               const count = badgeCount(user, link);
               return (

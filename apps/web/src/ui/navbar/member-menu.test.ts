@@ -9,6 +9,7 @@ import {
   memberPhotoUrl,
   showsAccountHeader,
   showsMemberMenu,
+  staffLinks,
 } from "./member-menu";
 
 const member = {
@@ -47,6 +48,17 @@ describe("the member menu", () => {
     expect(showsMemberMenu(member)).toBe(true);
     expect(showsMemberMenu({ ...member, deactivated: true })).toBe(false);
     expect(showsMemberMenu(null)).toBe(false);
+  });
+});
+
+describe("the staff links", () => {
+  it("offer the operator console to operators, and the admin console too to admins, nothing to members", () => {
+    expect(staffLinks({ scope: ["member"] })).toEqual([]);
+    expect(staffLinks({ scope: ["operator"] }).map((link) => link.to)).toEqual(["/operator"]);
+    expect(staffLinks({ scope: ["admin"] }).map((link) => [link.label, link.to])).toEqual([
+      ["Operator", "/operator"],
+      ["Admin", "/admin"],
+    ]);
   });
 });
 

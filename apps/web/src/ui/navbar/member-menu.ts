@@ -25,6 +25,16 @@ export const memberLinks: readonly MemberLink[] = [
 
 export const accountSettingsLink: MemberLink = { label: "Account settings", to: "/account" };
 
+/** The staff consoles the signed-in account may open (its scope): operators the desk, admins both. */
+export function staffLinks(user: Pick<TCurrentUser, "scope">): MemberLink[] {
+  const links: MemberLink[] = [];
+  if (user.scope.includes("operator") || user.scope.includes("admin")) {
+    links.push({ label: "Operator", to: "/operator" });
+  }
+  if (user.scope.includes("admin")) links.push({ label: "Admin", to: "/admin" });
+  return links;
+}
+
 type MenuUser = Pick<TCurrentUser, BadgeCount | "deactivated">;
 
 /** Menu items are hidden while the account is deactivated (spec §2, §6). */

@@ -34,7 +34,7 @@ export const faqPage: PageSource = {
 
 <details>
 <summary>Who will I be chatting with?</summary>
-<p>${text(context.siteName)} is an entertainment and fantasy-chat service. <strong>Most profiles on the site are fictional</strong>: they are written and answered by our team of operators, who may reply from several profiles. Conversations are for fun and flirting online; you should not expect to meet the person behind a fictional profile in real life. Real members can be on the site too.</p>
+<p>${text(context.siteName)} is an entertainment and fantasy-chat service. <strong>Most profiles on the site are fictional</strong>: they are written and answered by our team of operators, who may reply from several profiles, and some of their messages (a hello after you join, a note when you have been away) are sent automatically. Conversations are for fun and flirting online; you should not expect to meet the person behind a fictional profile in real life. Real members can be on the site too.</p>
 </details>
 
 <details>

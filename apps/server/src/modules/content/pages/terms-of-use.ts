@@ -25,7 +25,7 @@ ${templateNotice}
 </ul>
 
 <h2>3. Fictional profiles and operators</h2>
-<p>${site} is an entertainment service. <strong>Most profiles on the site are fictional.</strong> They are created by us and their messages are written by trained operators, who may answer from more than one profile. Fictional profiles are not available to meet in person, and nothing in a conversation with a fictional profile is an offer of a meeting, a relationship or any service. Photos on fictional profiles are used with permission and depict adults aged 18 or over. Real members may also use the service; we do not check the identity of members and you meet anyone at your own risk.</p>
+<p>${site} is an entertainment service. <strong>Most profiles on the site are fictional.</strong> They are created by us and their messages are written by trained operators, who may answer from more than one profile; some, such as a hello soon after you join or a note when you have been away for a while, are sent automatically. Fictional profiles are not available to meet in person, and nothing in a conversation with a fictional profile is an offer of a meeting, a relationship or any service. Photos on fictional profiles are used with permission and depict adults aged 18 or over. Real members may also use the service; we do not check the identity of members and you meet anyone at your own risk.</p>
 
 <h2>4. Credits, passes and VIP</h2>
 <ul>

@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import type { TAdminMemberSummary } from "@velvet/shared/api/admin-members";
+import { type FormEvent, useState } from "react";
+import { Link, Route, Routes, useSearchParams } from "react-router";
+import { SearchIcon } from "../../../ui/icons";
+import { adminButtonClass, adminInputClass, ListState, Panel, Pill, SectionHeader, SectionPage } from "../admin-ui";
+import { formatCount } from "../format";
+import { MemberDetail } from "./MemberDetail";
+import { MemberStatusPill } from "./MemberStatusPill";
+import { memberKeys, searchMembers } from "./members-api";
+
+function MemberRow({ member }: { member: TAdminMemberSummary }) {
+  return (
+    <li>
+      <Link
+        to={`/admin/members/${member.uuid}`}
+        className="grid gap-1 px-4 py-3 transition hover:bg-velvet-50/60 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_6rem_7rem] sm:items-center sm:gap-4"
+      >
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-semibold text-velvet-950">{member.username}</span>
+          {member.is_fictional ? <Pill>Fictional</Pill> : null}
+          {member.roles
+            .filter((role) => role !== "member")
+            .map((role) => (
+              <Pill key={role}>{role}</Pill>
+            ))}
+        </span>
+        <span className="truncate text-sm text-muted">{member.email ?? "no email"}</span>
+        <span className="text-sm tabular-nums sm:text-right">{formatCount(member.credits)} credits</span>
+        <span className="sm:text-right">
+          <MemberStatusPill member={member} />
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function MemberSearch() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q")?.trim() ?? "";
+  const [draft, setDraft] = useState(q);
+  const { data, isFetching, error } = useQuery({
+    queryKey: memberKeys.search(q),
+    queryFn: () => searchMembers(q),
+    enabled: q.length >= 2,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(draft.trim() ? { q: draft.trim() } : {});
+  };
+  return (
+    <SectionPage>
+      <SectionHeader title="Members" description="Find a member by the start of their username or email, or by uuid." />
+      <form onSubmit={submit} className="flex gap-2">
+        <label className="relative min-w-0 flex-1">
+          <span className="sr-only">Username, email or uuid</span>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Username, email or uuid"
+            minLength={2}
+            maxLength={320}
+            className={`${adminInputClass} pl-9`}
+          />
+        </label>
+        <button type="submit" className={adminButtonClass}>
+          Search
+        </button>
+      </form>
+      {q.length >= 2 ? (
+        <Panel title={data ? `Results (${data.length})` : "Results"}>
+          <ListState
+            loading={isFetching && !data}
+            error={error}
+            empty={data?.length === 0}
+            emptyText={`No member matches “${q}”.`}
+          />
+          {data && data.length > 0 ? (
+            <ul className="divide-y divide-velvet-50">
+              {data.map((member) => (
+                <MemberRow key={member.uuid} member={member} />
+              ))}
+            </ul>
+          ) : null}
+        </Panel>
+      ) : null}
+    </SectionPage>
+  );
+}
+
+/** /admin/members: search; /admin/members/{uuid}: one member's account and the actions on it. */
+export default function MembersSection() {
+  return (
+    <Routes>
+      <Route index element={<MemberSearch />} />
+      <Route path=":uuid" element={<MemberDetail />} />
+    </Routes>
+  );
+}
