@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { callApi, createVerifiedMember, logIn, type Member, SITE_KEY } from "./m
 import { type E2eServer, startE2eServer } from "./server-process";
 
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
+const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
 
 /** A photo upload through the API, as the profile editor sends it. */
@@ -218,6 +220,64 @@ describe("the admin console in Chromium", () => {
         });
         expect(listed.body.data.map((trigger) => trigger.name)).toContain("Welcome hello");
       }
+      expect(ignoreExpectedStatuses(errors)).toEqual([]);
+      await close();
+    }
+  }, 120_000);
+
+  it("shows each operator's replies and first-response time, over the range and per day", async () => {
+    const baseUrl = server.url;
+    // A member writes to a fictional profile and the demo operator answers: one reply, one first response.
+    const member = await createVerifiedMember(baseUrl, "statsmember");
+    const operatorToken = (
+      await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", { body: OPERATOR })
+    ).body.data.access_token;
+    const profiles = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
+      token: operatorToken,
+    });
+    const profile = profiles.body.data[0];
+    if (!profile) throw new Error("no fictional profile to write to");
+    const written = await callApi<{ data: { conversation: string } }>(
+      baseUrl,
+      "POST",
+      `/profiles/${profile.uuid}/messages`,
+      {
+        token: member.token,
+        body: { type: "text", text: "Hello there, how is your week going?", client_id: randomUUID() },
+      },
+    );
+    expect(written.status).toBe(201);
+    const conversation = written.body.data.conversation;
+    const lock = await callApi(baseUrl, "POST", `/operator/conversations/${conversation}/lock`, {
+      token: operatorToken,
+    });
+    expect(lock.status).toBeLessThan(300);
+    const reply = await callApi(baseUrl, "POST", `/operator/conversations/${conversation}/messages`, {
+      token: operatorToken,
+      body: { type: "text", text: "Busy but better now you wrote!", client_id: randomUUID() },
+    });
+    expect(reply.status).toBe(201);
+
+    for (const width of [1280, 375]) {
+      const { page, errors, close } = await newPage(browser, width);
+      await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
+      await page.goto(`${baseUrl}/admin/operators?days=30`);
+      await page.getByRole("heading", { level: 1, name: "Operators" }).waitFor();
+      const byOperator = page.getByRole("region", { name: "Operators over the range" });
+      const row = byOperator.getByRole("row").filter({ hasText: "DeskOperator" }).first();
+      await row.waitFor();
+      // Replies, active hours, replies per hour: at least this test's reply, in at least one hour.
+      const cells = await row.getByRole("cell").allTextContents();
+      expect(Number(cells[1])).toBeGreaterThanOrEqual(1);
+      expect(Number(cells[2])).toBeGreaterThanOrEqual(1);
+      await expect(
+        page.getByRole("region", { name: "Operators per day" }).getByRole("row").nth(1).isVisible(),
+      ).resolves.toBe(true);
+      // The range is kept in the address; choosing another one asks for it.
+      await page.getByRole("button", { name: "Today" }).click();
+      await page.waitForURL(`${baseUrl}/admin/operators?days=1`);
+      await byOperator.getByRole("row").filter({ hasText: "DeskOperator" }).first().waitFor();
+      await screenshot(page, `admin-operators-${width}`);
       expect(ignoreExpectedStatuses(errors)).toEqual([]);
       await close();
     }

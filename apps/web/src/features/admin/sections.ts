@@ -23,6 +23,7 @@ export const adminSections: readonly AdminSection[] = [
   { path: "promotions", label: "Promotions", load: () => import("./promotions/PromotionsSection") },
   { path: "fictional", label: "Fictional profiles", load: () => import("./fictional/FictionalProfilesSection") },
   { path: "triggers", label: "Triggers", load: () => import("./triggers/TriggersSection") },
+  { path: "operators", label: "Operators", load: () => import("./operators/OperatorStatsSection") },
 ];
 
 export function sectionHref(section: Pick<AdminSection, "path">): string {

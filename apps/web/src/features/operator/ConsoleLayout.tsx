@@ -1,19 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { clientConfig } from "../../lib/client-config";
 import { Logo } from "../../ui/Logo";
 import { logout, useAuthStore } from "../auth/auth-store";
-import { formatWaiting } from "./clock";
+import { formatWaiting, siteToday } from "./clock";
 import { fetchStats, operatorKeys } from "./operator-api";
-
-/** Today on the site's calendar, as the stats API counts days. */
-function today(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: clientConfig().siteTimezone }).format(new Date());
-}
 
 function TodayStats() {
   const me = useAuthStore((state) => state.user?.uuid);
-  const day = today();
+  const day = siteToday();
   const { data } = useQuery({
     queryKey: operatorKeys.stats(day),
     queryFn: () => fetchStats(day),

@@ -1,4 +1,10 @@
 import { useEffect, useState } from "react";
+import { clientConfig } from "../../lib/client-config";
+
+/** Today on the site's calendar ("2026-03-12"), as the stats API counts days. */
+export function siteToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: clientConfig().siteTimezone }).format(new Date());
+}
 
 /** "5:07" for a countdown (whole seconds left, never rounded up); "0:00" once it is over. */
 export function formatCountdown(seconds: number): string {
