@@ -223,7 +223,7 @@ for (const item of prepared) {
       fmt(theirs.p99),
       ratio === undefined ? "" : `${fmt(ratio, 2)}x`,
       rounds.map((value) => fmt(value, 2)).join(", "),
-      item.scenario.target === undefined ? "reference" : `≥ ${item.scenario.target}x`,
+      item.scenario.target !== undefined ? `≥ ${item.scenario.target}x` : item.velvetRequest ? "none set" : "reference",
       meets,
     ].join(" | "),
   );

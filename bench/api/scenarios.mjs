@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import pg from "pg";
-import { messagingStatements, searchStatement } from "./servers.mjs";
+import { meStatements, messagingStatements, searchStatement } from "./servers.mjs";
 
 const PAGE_SIZE = 24;
 
@@ -56,6 +56,15 @@ export const scenarios = [
     hello: true,
     async prepare() {
       return { baseline: { path: "/hello" } };
+    },
+  },
+  // Issue 11: the current user, as every page load asks for it. No budget of its own: reported beside its baseline.
+  {
+    name: "POST /api/me",
+    connections: 50,
+    async prepare(context) {
+      // The runner has signed in: the latest session is the one the requests present.
+      return { velvet: { method: "POST", path: "/api/me" }, baseline: { program: meStatements(context.databaseUrl) } };
     },
   },
   // Issue 6: messaging on 1,000,000 messages in 50,000 conversations.

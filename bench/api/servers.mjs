@@ -105,3 +105,12 @@ export function messagingStatements(databaseUrl) {
   );
   return JSON.parse(output);
 }
+
+/** The statements the app issues for POST /api/me, as groups of a program (me-statements.ts). */
+export function meStatements(databaseUrl) {
+  const output = execFileSync(process.execPath, ["--import", "tsx", path.join(here, "me-statements.ts"), databaseUrl], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return JSON.parse(output);
+}

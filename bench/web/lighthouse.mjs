@@ -1,23 +1,33 @@
-// npm run bench:web (also the last part of npm run bench): Lighthouse's mobile audit of the home and login
-// pages, in Debian's Chromium, against the real server as `npm start` runs it (production web build, demo
-// data). Issue 9's budget: performance and accessibility at least 95 on both. Lighthouse's simulated
-// throttling (a mid-range phone on slow 4G) makes the score a model of that phone, not of this machine, so the
-// figures move little with the machine's load; each page still runs RUNS times and the median is reported.
-// Also reports each page's first-load JavaScript, gzipped (budget 150 KB; e2e/first-load.test.ts enforces it).
+// npm run bench:web (also part of npm run bench): Lighthouse's mobile audit of the home, login and dashboard
+// pages (the dashboard signed in as the demo member), in Debian's Chromium, against the real server as
+// `npm start` runs it (production web build, demo data). Issue 9's budget: performance and accessibility at
+// least 95 on home and login; issue 11 reports the dashboard beside them. Lighthouse's simulated throttling
+// (a mid-range phone on slow 4G) makes the score a model of that phone, not of this machine, so the figures
+// move little with the machine's load; each page still runs RUNS times and the median is reported.
+// Also reports each page's first-load JavaScript gzipped (budget 150 KB; e2e/first-load.test.ts enforces it
+// for home and login) against the floor: the bare libraries built alone (library-floor.mjs).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { startServerProcess } from "../../apps/server/src/test/server-process.ts";
+import { libraryFloorGzipBytes } from "./library-floor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_REPORT_DIR=dir keeps each run's full report (JSON) there, for finding what costs the score.
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const PAGES = ["/", "/login"];
+const PAGES = [
+  { path: "/", signedIn: false, budgeted: true },
+  { path: "/login", signedIn: false, budgeted: true },
+  { path: "/dashboard", signedIn: true, budgeted: false },
+];
+const DEMO_MEMBER = { email: "demo@velvethearts.example", password: "demo-password-2026" };
 const BUDGET = { performance: 95, accessibility: 95, firstLoadKb: 150 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -41,17 +51,56 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+/** Signs the demo member in through the API and leaves the token where the web app keeps it (spec §3). */
+async function signInDemoMember() {
+  // The key the web build sends: the first of SITE_KEYS, from the environment or .env.example.
+  const siteKey = (
+    process.env.SITE_KEYS ??
+    /^SITE_KEYS=(.*)$/m.exec(readFileSync(path.join(root, ".env.example"), "utf8"))?.[1] ??
+    ""
+  )
+    .split(",")[0]
+    .trim();
+  const response = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Site-Key": siteKey },
+    body: JSON.stringify(DEMO_MEMBER),
+  });
+  if (!response.ok) throw new Error(`the demo member could not sign in: ${response.status}`);
+  const token = (await response.json()).data.access_token;
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${server.url}/maintenance`);
+  await page.evaluate((value) => window.localStorage.setItem("auth._token.local", `Bearer ${value}`), token);
+  await page.close();
+  await browser.close();
+}
+
+/** What the page's scripts weigh gzipped (the e2e first-load test's measure): fetched again and compressed. */
+async function gzippedScriptKb(urls) {
+  let bytes = 0;
+  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  return bytes / 1024;
+}
+
+const floorKb = (await libraryFloorGzipBytes()) / 1024;
 const results = [];
 try {
-  for (const page of PAGES) {
+  for (const { path: page, signedIn, budgeted } of PAGES) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
+      // A fresh sign-in for each run: access tokens live 15 minutes, and Lighthouse keeps storage only when told.
+      if (signedIn) await signInDemoMember();
       const { lhr } = await lighthouse(`${server.url}${page}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility"],
+        disableStorageReset: signedIn,
       });
+      if (signedIn && !lhr.finalDisplayedUrl.endsWith(page)) {
+        throw new Error(`${page} was not shown to the signed-in member: Lighthouse ended on ${lhr.finalDisplayedUrl}`);
+      }
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
         writeFileSync(
@@ -68,8 +117,9 @@ try {
         lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
         tbtMs: lhr.audits["total-blocking-time"].numericValue,
         cls: lhr.audits["cumulative-layout-shift"].numericValue,
-        // Transfer sizes: the server compresses scripts, so this is the gzipped (or brotli) JavaScript.
+        // Transfer sizes: the server sends precompressed brotli to Chromium.
         scriptKb: scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1024,
+        gzipKb: await gzippedScriptKb(scripts.map((item) => item.url)),
       };
       runs.push(entry);
       progress(
@@ -78,12 +128,14 @@ try {
     }
     results.push({
       page,
+      budgeted,
       performance: median(runs.map((run) => run.performance)),
       accessibility: median(runs.map((run) => run.accessibility)),
       lcpMs: median(runs.map((run) => run.lcpMs)),
       tbtMs: median(runs.map((run) => run.tbtMs)),
       cls: median(runs.map((run) => run.cls)),
       scriptKb: median(runs.map((run) => run.scriptKb)),
+      gzipKb: median(runs.map((run) => run.gzipKb)),
     });
   }
 } finally {
@@ -92,22 +144,23 @@ try {
 }
 
 const lines = [
-  "| Page | Performance | Accessibility | LCP (simulated) | TBT | CLS | First-load JS | Meets |",
-  "|---|---|---|---|---|---|---|---|",
+  "| Page | Performance | Accessibility | LCP (simulated) | TBT | CLS | First-load JS, brotli | First-load JS, gzip | Floor (bare libraries), gzip | Ratio to floor | Meets |",
+  "|---|---|---|---|---|---|---|---|---|---|---|",
 ];
 let allMet = true;
 for (const result of results) {
-  const meets =
-    result.performance >= BUDGET.performance &&
-    result.accessibility >= BUDGET.accessibility &&
-    result.scriptKb < BUDGET.firstLoadKb;
+  const scoresMet = result.performance >= BUDGET.performance && result.accessibility >= BUDGET.accessibility;
+  const jsMet = result.gzipKb < BUDGET.firstLoadKb;
+  // The dashboard has no Lighthouse budget of its own (issue 11 reports it); its JS is still held to 150 KB.
+  const meets = result.budgeted ? scoresMet && jsMet : jsMet;
   allMet &&= meets;
+  const verdict = result.budgeted ? (meets ? "yes" : "NO") : `${jsMet ? "yes" : "NO"} (JS; scores reported)`;
   lines.push(
-    `| ${result.page} | ${result.performance} | ${result.accessibility} | ${(result.lcpMs / 1000).toFixed(2)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${result.scriptKb.toFixed(1)} KB | ${meets ? "yes" : "no"} |`,
+    `| ${result.page} | ${result.performance} | ${result.accessibility} | ${(result.lcpMs / 1000).toFixed(2)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${result.scriptKb.toFixed(1)} KB | ${result.gzipKb.toFixed(1)} KB | ${floorKb.toFixed(1)} KB | ${(result.gzipKb / floorKb).toFixed(2)}x | ${verdict} |`,
   );
 }
 process.stdout.write(`${lines.join("\n")}\n`);
 process.stdout.write(
-  `\nLighthouse ${RUNS} runs per page, median; budget: performance and accessibility ≥ 95, JS < 150 KB.\n`,
+  `\nLighthouse 12.8, ${RUNS} runs per page, median; budget: performance and accessibility ≥ 95 on / and /login, first-load JS < 150 KB gzipped.\n`,
 );
 process.exitCode = allMet ? 0 : 1;

@@ -141,7 +141,8 @@ export interface Authenticated {
   session: SessionRow;
 }
 
-function prepareSessionLookup(db: Db) {
+/** Exported for the benchmark's baseline (bench/api/me-statements.ts), which replays the statement it prepares. */
+export function prepareSessionLookup(db: Db) {
   return db
     .select({ user: users, session: authSessions })
     .from(authSessions)
