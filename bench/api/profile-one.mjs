@@ -2,38 +2,41 @@
 // where per-request time goes. node bench/api/profile-one.mjs <path> [connections] [seconds]
 // Writes a .cpuprofile under $PROFILE_DIR (default /tmp) and prints the heaviest functions by self time.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { ensureServerBuild, serverCommand } from "../../scripts/ensure-server-build.mjs";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 import { BENCH_SITE_KEY, root } from "./servers.mjs";
 
 const [requestPath, connections = "50", seconds = "10"] = process.argv.slice(2);
 const profileDir = mkdtempSync(path.join(process.env.PROFILE_DIR ?? tmpdir(), "velvet-profile-"));
 const port = 3999;
-const child = spawn(
-  process.execPath,
-  ["--max-semi-space-size=4", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", "src/main.ts"],
-  {
-    cwd: path.join(root, "apps/server"),
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      LOG_LEVEL: "error",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "velvet-profile-data-")),
-      DATABASE_URL: benchDatabaseUrl(),
-      SEED_DEMO_DATA: "0",
-      SITE_KEYS: BENCH_SITE_KEY,
-      API_RATE_LIMIT: "1000000000",
-      MESSAGE_RATE_LIMIT: "1000000000",
-      REDIS_URL: "",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+await ensureServerBuild();
+const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...serverCommand.args], {
+  cwd: serverCommand.cwd,
+  env: {
+    ...process.env,
+    // As npm run bench measures it: production mode, with secrets of its own.
+    NODE_ENV: "production",
+    APP_SECRET: randomBytes(32).toString("hex"),
+    PUSHER_SECRET: randomBytes(16).toString("hex"),
+    SMTP_URL: "smtp://127.0.0.1:9",
+    LOG_LEVEL: "error",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "velvet-profile-data-")),
+    DATABASE_URL: benchDatabaseUrl(),
+    SEED_DEMO_DATA: "0",
+    SITE_KEYS: BENCH_SITE_KEY,
+    API_RATE_LIMIT: "1000000000",
+    MESSAGE_RATE_LIMIT: "1000000000",
+    REDIS_URL: "",
   },
-);
+  stdio: ["ignore", "pipe", "inherit"],
+});
 await new Promise((resolve) =>
   child.stdout.on("data", (chunk) => chunk.toString().includes("is running at") && resolve()),
 );

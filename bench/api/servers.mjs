@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureServerBuild, serverCommand } from "../../scripts/ensure-server-build.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
@@ -30,8 +31,9 @@ function freePort() {
 export async function startVelvet(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--import", "tsx", "src/main.ts"], {
-    cwd: path.join(root, "apps/server"),
+  await ensureServerBuild();
+  const child = spawn(process.execPath, serverCommand.args, {
+    cwd: serverCommand.cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

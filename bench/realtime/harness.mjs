@@ -9,9 +9,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import PusherServer from "pusher";
+import { ensureServerBuild, serverCommand } from "../../scripts/ensure-server-build.mjs";
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../..");
 export const APP = { appId: "velvet", key: "velvet-key", secret: "development-pusher-secret" };
 
 export const percentile = (values, p) => {
@@ -56,9 +56,9 @@ export async function startVelvet(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-"));
   const database = await freshDatabase();
-  // The same flags as `npm start` (apps/server/package.json).
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--import", "tsx", "src/main.ts"], {
-    cwd: path.join(root, "apps/server"),
+  await ensureServerBuild();
+  const child = spawn(process.execPath, serverCommand.args, {
+    cwd: serverCommand.cwd,
     env: {
       ...process.env,
       NODE_ENV: "development",

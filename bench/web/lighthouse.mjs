@@ -72,6 +72,9 @@ async function signInDemoMember() {
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${server.url}/maintenance`);
   await page.evaluate((value) => window.localStorage.setItem("auth._token.local", `Bearer ${value}`), token);
+  // Storage stays for Lighthouse, but the HTTP cache goes: the audit is of a first load, as on the other pages.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
   await page.close();
   await browser.close();
 }
@@ -151,10 +154,14 @@ let allMet = true;
 for (const result of results) {
   const scoresMet = result.performance >= BUDGET.performance && result.accessibility >= BUDGET.accessibility;
   const jsMet = result.gzipKb < BUDGET.firstLoadKb;
-  // The dashboard has no Lighthouse budget of its own (issue 11 reports it); its JS is still held to 150 KB.
-  const meets = result.budgeted ? scoresMet && jsMet : jsMet;
-  allMet &&= meets;
-  const verdict = result.budgeted ? (meets ? "yes" : "NO") : `${jsMet ? "yes" : "NO"} (JS; scores reported)`;
+  // Issue 9's budgets are for home and login; issue 11 reports the dashboard beside them without one.
+  const meets = scoresMet && jsMet;
+  if (result.budgeted) allMet &&= meets;
+  const verdict = result.budgeted
+    ? meets
+      ? "yes"
+      : "NO"
+    : `no budget (${meets ? "would meet" : "would miss"} 95 / 150 KB)`;
   lines.push(
     `| ${result.page} | ${result.performance} | ${result.accessibility} | ${(result.lcpMs / 1000).toFixed(2)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${result.scriptKb.toFixed(1)} KB | ${result.gzipKb.toFixed(1)} KB | ${floorKb.toFixed(1)} KB | ${(result.gzipKb / floorKb).toFixed(2)}x | ${verdict} |`,
   );

@@ -1,9 +1,6 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-
-/** The repository root: relative paths in the environment (DATA_DIR) are relative to it, whatever the cwd. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+import { repoRoot } from "./paths";
 
 /**
  * Every environment variable the server reads, validated once. Defaults make

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { config as loadDotenv } from "dotenv";
-import { repoRoot } from "./config";
+import { repoRoot } from "./paths";
 
 /** Reads the repository's .env (if any) into process.env; real environment variables win. */
 export function loadEnvFile(): void {

@@ -3,9 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { ensureServerBuild, serverCommand } from "../../../../scripts/ensure-server-build.mjs";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,15 +26,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `src/main.ts` as its own process, exactly as `npm start` does, and waits for its banner. */
+/** Runs the server as its own process, exactly as `npm start` does (the bundle), and waits for its banner. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   // A data dir of its own unless the caller names one (and then keeps it).
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), "velvet-process-"));
   const dataDir = env.DATA_DIR ?? ownDataDir ?? "";
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  // The same flags as `npm start` (apps/server/package.json).
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
+  await ensureServerBuild();
+  const child = spawn(process.execPath, serverCommand.args, {
+    cwd: serverCommand.cwd,
     env: {
       ...process.env,
       NODE_ENV: "development",

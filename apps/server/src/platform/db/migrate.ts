@@ -1,11 +1,11 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { serverDir } from "../paths";
 import type { Database } from "./client";
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
+export const migrationsFolder = path.join(serverDir, "drizzle");
 
 /** Applies the committed drizzle-kit migrations that have not run yet; a no-op on an up-to-date database. */
 export async function runMigrations(database: Database): Promise<void> {

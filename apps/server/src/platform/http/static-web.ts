@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serverDir } from "../paths";
 import { AppError } from "./app-error";
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/dist");
+export const webDistDir = path.resolve(serverDir, "../web/dist");
 
 /** Paths the single-page app never owns: they answer JSON 404 instead of the app's HTML. */
 const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private/", "/dev/"];
