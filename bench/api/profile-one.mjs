@@ -44,7 +44,8 @@ const url = `http://127.0.0.1:${port}`;
 const login = await fetch(`${url}/api/login`, {
   method: "POST",
   headers: { "Content-Type": "application/json", "X-Site-Key": BENCH_SITE_KEY },
-  body: JSON.stringify({ email: BENCH_MEMBER.email, password: BENCH_MEMBER.password }),
+  // PROFILE_EMAIL: another seeded member (same password), such as one of the senders with credits.
+  body: JSON.stringify({ email: process.env.PROFILE_EMAIL ?? BENCH_MEMBER.email, password: BENCH_MEMBER.password }),
 });
 const token = (await login.json()).data.access_token;
 let target = requestPath;
@@ -56,8 +57,24 @@ if (target.includes("{longest}")) {
   ).json();
   target = target.replace("{longest}", list.data[0].uuid);
 }
+// PROFILE_SEND=1: POST a text message to the path (a conversation's messages), a fresh client_id each time.
+const sending = process.env.PROFILE_SEND === "1";
 const result = await autocannon({
   url: `${url}${target}`,
+  ...(sending
+    ? {
+        method: "POST",
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, "Content-Type": "application/json" },
+              body: JSON.stringify({ type: "text", text: "Profiling hello", client_id: crypto.randomUUID() }),
+            }),
+          },
+        ],
+      }
+    : {}),
   connections: Number(connections),
   duration: Number(seconds),
   headers: { "X-Site-Key": BENCH_SITE_KEY, Authorization: `Bearer ${token}` },

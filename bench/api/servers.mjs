@@ -32,7 +32,11 @@ export async function startVelvet(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
   await ensureServerBuild();
-  const child = spawn(process.execPath, serverCommand.args, {
+  // BENCH_PROFILE_DIR=dir: the server writes a CPU profile there when it stops (see profile-one.mjs to read one).
+  const profiling = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profiling, ...serverCommand.args], {
     cwd: serverCommand.cwd,
     env: {
       ...process.env,

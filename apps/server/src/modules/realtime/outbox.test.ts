@@ -120,4 +120,25 @@ describe("outbox delivery at start", () => {
       await database.close();
     }
   });
+
+  it("prunes rows delivered more than a day ago, and keeps recent and pending ones", async () => {
+    const database = await openDatabase({ dataDir: null });
+    try {
+      await runMigrations(database);
+      const now = new Date("2026-03-12T12:00:00Z");
+      const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+      await database.db.insert(realtimeOutbox).values([
+        { channel: "private-c", event: "old", payload: {}, deliveredAt: hoursAgo(25) },
+        { channel: "private-c", event: "recent", payload: {}, deliveredAt: hoursAgo(23) },
+        { channel: "private-c", event: "pending", payload: {} },
+      ]);
+      const broadcaster: Broadcaster = { publish: async () => {} };
+      const dispatcher = new OutboxDispatcher(database.db, broadcaster, createLogger("silent"));
+      expect(await dispatcher.pruneDelivered(now)).toBe(1);
+      const left = await database.db.select({ event: realtimeOutbox.event }).from(realtimeOutbox);
+      expect(left.map((row) => row.event).sort()).toEqual(["pending", "recent"]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { RealtimeEventPayloads } from "@velvet/shared/realtime/events";
-import { and, asc, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { realtimeOutbox } from "../../platform/db/schema";
 import type { Logger } from "../../platform/logging/logger";
@@ -21,13 +21,20 @@ export async function recordRealtimeEvent<E extends keyof RealtimeEventPayloads>
 
 const BATCH = 100;
 const POLL_MS = 2_000;
-const KEEP_DELIVERED_MS = 24 * 3600_000;
+export const KEEP_DELIVERED_MS = 24 * 3600_000;
+/**
+ * Delivered rows are pruned on the poll timer at most this often, never per delivery round: under load rounds
+ * run back to back, and the prune reads every delivered row of the last day (no index serves it; one is not
+ * worth its upkeep on every delivery for a statement that runs once a minute).
+ */
+const PRUNE_EVERY_MS = 60_000;
 
 /** Delivers committed outbox rows in order; several processes share the work without sending a row twice. */
 export class OutboxDispatcher {
   private running: Promise<void> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
+  private lastPrunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -38,7 +45,15 @@ export class OutboxDispatcher {
   /** Delivers what is pending at start (a crash after commit loses nothing), then polls as a safety net. */
   async start(): Promise<void> {
     await this.flush();
-    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer = setInterval(() => {
+      this.kick();
+      if (Date.now() - this.lastPrunedAt >= PRUNE_EVERY_MS) {
+        this.lastPrunedAt = Date.now();
+        this.pruneDelivered().catch((error: unknown) =>
+          this.logger.warn({ err: error }, "pruning the real-time outbox failed"),
+        );
+      }
+    }, POLL_MS);
     this.timer.unref();
   }
 
@@ -70,38 +85,40 @@ export class OutboxDispatcher {
     let delivered = 0;
     for (;;) {
       const sent = await this.db.transaction(async (tx) => {
+        // Marked delivered and read in one statement; if publishing fails below, the transaction rolls the mark
+        // back and the rows stay pending for the next round. Rows another process holds are skipped.
         const rows = await tx
-          .select()
-          .from(realtimeOutbox)
-          .where(isNull(realtimeOutbox.deliveredAt))
-          .orderBy(asc(realtimeOutbox.id))
-          .limit(BATCH)
-          .for("update", { skipLocked: true });
+          .update(realtimeOutbox)
+          .set({ deliveredAt: sql`now()` })
+          .where(
+            sql`${realtimeOutbox.id} in (select ${realtimeOutbox.id} from ${realtimeOutbox}
+              where ${realtimeOutbox.deliveredAt} is null order by ${realtimeOutbox.id}
+              limit ${sql.placeholder("batch")} for update skip locked)`,
+          )
+          .returning()
+          .prepare("outbox_take_pending")
+          .execute({ batch: BATCH });
+        rows.sort((a, b) => a.id - b.id);
         for (const row of rows) await this.broadcaster.publish(row.channel, row.event, JSON.stringify(row.payload));
-        if (rows.length > 0) {
-          await tx
-            .update(realtimeOutbox)
-            .set({ deliveredAt: new Date() })
-            .where(
-              inArray(
-                realtimeOutbox.id,
-                rows.map((row) => row.id),
-              ),
-            );
-        }
         return rows.length;
       });
       delivered += sent;
       if (sent < BATCH) break;
     }
-    await this.db
+    return delivered;
+  }
+
+  /** Deletes rows delivered more than a day ago (kept that long for looking into a delivery); answers how many. */
+  async pruneDelivered(now = new Date()): Promise<number> {
+    const deleted = await this.db
       .delete(realtimeOutbox)
       .where(
         and(
           isNotNull(realtimeOutbox.deliveredAt),
-          lt(realtimeOutbox.deliveredAt, new Date(Date.now() - KEEP_DELIVERED_MS)),
+          lt(realtimeOutbox.deliveredAt, new Date(now.getTime() - KEEP_DELIVERED_MS)),
         ),
-      );
-    return delivered;
+      )
+      .returning({ id: realtimeOutbox.id });
+    return deleted.length;
   }
 }
