@@ -131,8 +131,21 @@ for (const section of sections) {
 }
 
 const api = splitPlans(results[0].output);
+/** The figures of a section's table whose verdict says NO (the first cell names the figure). */
+function missedFigures(output) {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("|") && /\bNO\b/.test(line))
+    .map((line) => line.split("|")[1]?.trim())
+    .filter(Boolean);
+}
+
 const summary = results
-  .map((result) => `- ${result.title}: ${result.code === 0 ? "every target met" : "**at least one target missed**"}`)
+  .map((result) => {
+    if (result.code === 0) return `- ${result.title}: every target met`;
+    const missed = missedFigures(result.output);
+    return `- ${result.title}: **missed** ${missed.length > 0 ? missed.join("; ") : "(the run failed: see its log)"}`;
+  })
   .join("\n");
 const body = results
   .map((result, index) => {
