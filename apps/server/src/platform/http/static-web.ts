@@ -50,16 +50,26 @@ export async function registerWebApp(app: FastifyInstance, options: { mediaDir: 
     });
   }
 
+  const sendPage = (pathname: string, reply: FastifyReply) => {
+    reply.header("Cache-Control", "no-cache");
+    const html = pageHtml.get(pathname);
+    if (html) return reply.type("text/html; charset=utf-8").send(html);
+    return reply.sendFile("index.html", webDistDir);
+  };
+
+  if (hasBuild) {
+    // The home page has a route of its own: the static files' wildcard would otherwise take "/" as the build
+    // folder, which only resolves for a client that accepts compressed files (others got a 400).
+    app.get("/", { schema: { hide: true } }, (_request, reply) => sendPage("/", reply));
+  }
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
     if (!hasBuild || !wantsPage || NON_SPA_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       throw new AppError("not_found");
     }
-    reply.header("Cache-Control", "no-cache");
-    const html = pageHtml.get(pathname);
-    if (html) return reply.type("text/html; charset=utf-8").send(html);
-    return reply.sendFile("index.html", webDistDir);
+    return sendPage(pathname, reply);
   });
 }
 

@@ -1,0 +1,49 @@
+import { request } from "node:http";
+import { describe, expect, inject, it } from "vitest";
+
+const baseUrl = inject("baseUrl");
+
+/** A plain GET with exactly the headers given (fetch would add Accept-Encoding by itself). */
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; type: string; cacheControl: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const call = request(`${baseUrl}${path}`, { headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          type: String(response.headers["content-type"]),
+          cacheControl: String(response.headers["cache-control"]),
+          body,
+        }),
+      );
+    });
+    call.on("error", reject);
+    call.end();
+  });
+}
+
+describe("pages served to any client", () => {
+  // Monitors, link previews and some crawlers ask without accepting compressed files.
+  for (const path of ["/", "/login", "/faq"]) {
+    it(`answers ${path} with the app's HTML to a client that accepts no compression`, async () => {
+      const page = await get(path, { Accept: "text/html" });
+      expect(page.status).toBe(200);
+      expect(page.type).toContain("text/html");
+      expect(page.body).toContain('<div id="root">');
+    });
+  }
+
+  it("sends the home page with its route's chunks preloaded, uncached", async () => {
+    const page = await get("/", { Accept: "text/html", "Accept-Encoding": "identity" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('rel="modulepreload"');
+    expect(page.cacheControl).toBe("no-cache");
+  });
+});
