@@ -82,11 +82,35 @@ describe("accessibility (axe: no serious or critical violation)", () => {
       }
     });
 
-    it(`finds none on the admin console (dashboard, member search, a member) at ${width} px`, async () => {
+    it(`finds none on the admin console (every section, a member, a trigger) at ${width} px`, async () => {
       const { page, close } = await newPage(browser, width);
       try {
         await logIn(page, baseUrl, "admin@velvethearts.example", "admin-password-2026");
-        for (const path of ["/admin", `/admin/members?q=${reader.username}`, `/admin/members/${reader.uuid}`]) {
+        // A switched-off trigger, so the triggers section has a card to check and nothing is sent to anyone.
+        const admin = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", {
+          body: { email: "admin@velvethearts.example", password: "admin-password-2026" },
+        });
+        const trigger = await callApi(baseUrl, "POST", "/admin/triggers", {
+          token: admin.body.data.access_token,
+          body: {
+            name: `Axe check ${width}`,
+            event: "registered",
+            delay_minutes: 5,
+            text: "Hello {member}, nice to see you here!",
+            profile_uuid: null,
+            max_per_member: 1,
+            active: false,
+          },
+        });
+        expect(trigger.status).toBe(201);
+        const sections = ["photos", "reports", "support", "pages", "commerce", "promotions", "fictional", "triggers"];
+        for (const path of [
+          "/admin",
+          `/admin/members?q=${reader.username}`,
+          `/admin/members/${reader.uuid}`,
+          ...sections.map((section) => `/admin/${section}`),
+          "/admin/operators",
+        ]) {
           await openSettled(page, path);
           await page.locator("main h1").first().waitFor();
           expect(await blockingViolations(page), path).toEqual([]);

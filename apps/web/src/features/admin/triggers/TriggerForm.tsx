@@ -156,7 +156,7 @@ export function TriggerForm({
         </div>
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-ghost px-4 py-2 text-sm" onClick={onCancel}>
+        <button type="button" className="btn-outline px-4 py-2 text-sm" onClick={onCancel}>
           Cancel
         </button>
         <button type="submit" disabled={isSubmitting} className="btn-primary px-4 py-2 text-sm">

@@ -133,7 +133,10 @@ function TriggerRow({
   const [showDeliveries, setShowDeliveries] = useState(false);
   const { deliveries } = trigger;
   return (
-    <li className={`rounded-xl bg-white p-3 ring-1 ring-velvet-100 ${trigger.active ? "" : "opacity-70"}`}>
+    // A switched-off trigger is told apart by its tinted card and the Off pill, not by fading: faded text fails contrast.
+    <li
+      className={`rounded-xl p-3 ${trigger.active ? "bg-white ring-1 ring-velvet-100" : "border border-dashed border-velvet-300 bg-cream-100"}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-ink">
@@ -173,18 +176,23 @@ function TriggerRow({
         <button type="button" className="btn-outline px-3 py-1.5" disabled={busy} onClick={onToggle}>
           {trigger.active ? "Switch off" : "Switch on"}
         </button>
-        <button type="button" className="btn-ghost px-3 py-1.5" onClick={onEdit}>
+        <button type="button" className="btn-outline px-3 py-1.5" onClick={onEdit}>
           Edit
         </button>
         <button
           type="button"
-          className="btn-ghost px-3 py-1.5"
+          className="btn-outline px-3 py-1.5"
           aria-expanded={showDeliveries}
           onClick={() => setShowDeliveries((shown) => !shown)}
         >
           {showDeliveries ? "Hide deliveries" : "Recent deliveries"}
         </button>
-        <button type="button" className="btn-ghost px-3 py-1.5 text-danger" disabled={busy} onClick={onDelete}>
+        <button
+          type="button"
+          className="btn px-3 py-1.5 text-rose-700 hover:bg-rose-50"
+          disabled={busy}
+          onClick={onDelete}
+        >
           Delete
         </button>
       </div>
