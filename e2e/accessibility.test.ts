@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -103,6 +104,17 @@ describe("accessibility (axe: no serious or critical violation)", () => {
           },
         });
         expect(trigger.status).toBe(201);
+        // A member waiting for a fictional profile's answer, so its row in the list carries the waiting count.
+        const fictional = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
+          token: admin.body.data.access_token,
+        });
+        const waitingFor = fictional.body.data[0];
+        if (!waitingFor) throw new Error("no fictional profile in the demo data");
+        const written = await callApi(baseUrl, "POST", `/profiles/${waitingFor.uuid}/messages`, {
+          token: reader.token,
+          body: { type: "text", text: `Are you free tonight? (${width})`, client_id: randomUUID() },
+        });
+        expect(written.status).toBe(201);
         const sections = ["photos", "reports", "support", "pages", "commerce", "promotions", "fictional", "triggers"];
         for (const path of [
           "/admin",

@@ -34,7 +34,7 @@ function ProfileHead({ profile, tag }: { profile: Profile; tag: string }) {
     <div className="flex items-center gap-3">
       <img src={profile.primary_photo.thumb} alt="" className="size-12 rounded-full bg-velvet-100 object-cover" />
       <div className="min-w-0">
-        <p className="text-[10px] font-semibold tracking-wide text-rose-600 uppercase">{tag}</p>
+        <p className="text-[10px] font-semibold tracking-wide text-rose-700 uppercase">{tag}</p>
         <p className="truncate font-display text-lg leading-tight font-semibold text-velvet-900">
           {profile.username}
           {profile.age ? <span className="font-sans text-sm font-normal text-muted">, {profile.age}</span> : null}

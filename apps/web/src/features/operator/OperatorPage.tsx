@@ -113,7 +113,7 @@ export default function OperatorPage() {
                 Pick a conversation from the queue, or press{" "}
                 <kbd className="rounded bg-white px-1.5 py-0.5 ring-1 ring-velvet-100">Alt</kbd>+
                 <kbd className="rounded bg-white px-1.5 py-0.5 ring-1 ring-velvet-100">N</kbd> to take the member who
-                has waited longest. Type <code className="text-rose-600">/</code> in the reply box for templates.
+                has waited longest. Type <code className="text-rose-700">/</code> in the reply box for templates.
               </p>
             </div>
           )}

@@ -11,7 +11,7 @@ export interface QueueFilters {
 const toneClasses = {
   fresh: "bg-emerald-50 text-emerald-700 ring-emerald-200",
   due: "bg-amber-50 text-amber-700 ring-amber-200",
-  late: "bg-rose-50 text-rose-600 ring-rose-200",
+  late: "bg-rose-50 text-rose-700 ring-rose-200",
 } as const;
 
 function QueueRow({

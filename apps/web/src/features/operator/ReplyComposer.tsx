@@ -114,7 +114,7 @@ export function ReplyComposer({
                 data-highlighted={index === highlight || undefined}
                 className="flex w-full items-baseline gap-3 px-4 py-2 text-left text-sm data-highlighted:bg-velvet-50"
               >
-                <span className="shrink-0 font-mono text-xs font-semibold text-rose-600">/{template.code}</span>
+                <span className="shrink-0 font-mono text-xs font-semibold text-rose-700">/{template.code}</span>
                 <span className="truncate text-ink">{template.text}</span>
                 {template.kind === "first_contact" ? (
                   <span className="ml-auto shrink-0 text-[10px] font-semibold text-muted uppercase">opener</span>

@@ -95,7 +95,7 @@ export default function FictionalProfilesSection() {
                       </span>
                     </span>
                     <span className="shrink-0 text-right text-[11px] text-muted">
-                      <span className={profile.waiting_count > 0 ? "font-semibold text-rose-600" : ""}>
+                      <span className={profile.waiting_count > 0 ? "font-semibold text-rose-700" : ""}>
                         {profile.waiting_count} waiting
                       </span>
                       <br />

@@ -34,7 +34,7 @@ export function PhotosPanel({
             />
             <figcaption className="flex gap-1">
               {photo.is_primary ? (
-                <span className="flex-1 text-center text-[11px] font-semibold text-rose-600">Main</span>
+                <span className="flex-1 text-center text-[11px] font-semibold text-rose-700">Main</span>
               ) : (
                 <button
                   type="button"
