@@ -1,46 +1,17 @@
 // Not part of npm run bench: a CPU profile of the real server under one request's load, for finding
 // where per-request time goes. node bench/api/profile-one.mjs <path> [connections] [seconds]
 // Writes a .cpuprofile under $PROFILE_DIR (default /tmp) and prints the heaviest functions by self time.
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { ensureServerBuild, serverCommand } from "../../scripts/ensure-server-build.mjs";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
-import { BENCH_SITE_KEY, root } from "./servers.mjs";
+import { BENCH_SITE_KEY, root, startVelvet } from "./servers.mjs";
 
 const [requestPath, connections = "50", seconds = "10"] = process.argv.slice(2);
 const profileDir = mkdtempSync(path.join(process.env.PROFILE_DIR ?? tmpdir(), "velvet-profile-"));
-const port = 3999;
-await ensureServerBuild();
-const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...serverCommand.args], {
-  cwd: serverCommand.cwd,
-  env: {
-    ...process.env,
-    // As npm run bench measures it: production mode, with secrets of its own.
-    NODE_ENV: "production",
-    APP_SECRET: randomBytes(32).toString("hex"),
-    PUSHER_SECRET: randomBytes(16).toString("hex"),
-    SMTP_URL: "smtp://127.0.0.1:9",
-    LOG_LEVEL: "error",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "velvet-profile-data-")),
-    DATABASE_URL: benchDatabaseUrl(),
-    SEED_DEMO_DATA: "0",
-    SITE_KEYS: BENCH_SITE_KEY,
-    API_RATE_LIMIT: "1000000000",
-    MESSAGE_RATE_LIMIT: "1000000000",
-    REDIS_URL: "",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve) =>
-  child.stdout.on("data", (chunk) => chunk.toString().includes("is running at") && resolve()),
-);
-const url = `http://127.0.0.1:${port}`;
+const velvet = await startVelvet(benchDatabaseUrl(), { profileDir });
+const { url } = velvet;
 const login = await fetch(`${url}/api/login`, {
   method: "POST",
   headers: { "Content-Type": "application/json", "X-Site-Key": BENCH_SITE_KEY },
@@ -80,8 +51,7 @@ const result = await autocannon({
   headers: { "X-Site-Key": BENCH_SITE_KEY, Authorization: `Bearer ${token}` },
 });
 process.stdout.write(`${`${result.requests.average} req/s, p50 ${result.latency.p50} ms, non-2xx ${result.non2xx}`}\n`);
-child.kill("SIGINT");
-await new Promise((resolve) => child.once("exit", resolve));
+await velvet.stop();
 const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
 const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8"));
 const selfTime = new Map();

@@ -28,14 +28,12 @@ function freePort() {
  * limits and presence stay in memory), a rate limit no benchmark reaches, and an SMTP address
  * nothing listens on (no benchmark sends mail; the away-email digest may try and fail).
  */
-export async function startVelvet(databaseUrl) {
+export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_PROFILE_DIR } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
   await ensureServerBuild();
-  // BENCH_PROFILE_DIR=dir: the server writes a CPU profile there when it stops (see profile-one.mjs to read one).
-  const profiling = process.env.BENCH_PROFILE_DIR
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-    : [];
+  // profileDir (or BENCH_PROFILE_DIR): the server writes a CPU profile there when it stops (profile-one.mjs reads one).
+  const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...profiling, ...serverCommand.args], {
     cwd: serverCommand.cwd,
     env: {
