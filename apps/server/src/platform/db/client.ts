@@ -121,6 +121,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     client.on("error", () => {});
   });
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
+  db.transaction = transactionsThatReturnTheirConnection(pool);
   return {
     db,
     driver: "postgres",
@@ -146,6 +147,49 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     close: () => pool.end(),
     queryPrepared: async <T>(statement: PreparedStatement) =>
       (await pool.query<T & pg.QueryResultRow>(statement)).rows as T[],
+  };
+}
+
+/**
+ * drizzle's own pool transaction (0.45) never returns its connection to the
+ * pool when `begin` fails, as it does on a connection the database closed a
+ * moment before (a restart), and it hands a connection whose rollback failed
+ * back as healthy. After a PostgreSQL restart those leaks starved the pool and
+ * left shutdown waiting forever for connections nobody would release. Here
+ * each transaction borrows its connection itself and gives it back destroyed
+ * unless the transaction ended cleanly: committed, or rolled back after the
+ * work's own error.
+ */
+function transactionsThatReturnTheirConnection(pool: pg.Pool): Db["transaction"] {
+  // One drizzle instance per physical connection: building one reads the whole schema.
+  const onConnection = new WeakMap<pg.PoolClient, Db>();
+  return async (work, config) => {
+    const connection = await pool.connect();
+    let connectionDb = onConnection.get(connection);
+    if (!connectionDb) {
+      connectionDb = drizzleNodePostgres(connection, { schema }) as unknown as Db;
+      onConnection.set(connection, connectionDb);
+    }
+    const noError = Symbol("no error");
+    let workError: unknown = noError;
+    let reusable = false;
+    try {
+      const result = await connectionDb.transaction(async (tx) => {
+        try {
+          return await work(tx);
+        } catch (error) {
+          workError = error;
+          throw error;
+        }
+      }, config);
+      reusable = true;
+      return result;
+    } catch (error) {
+      reusable = error === workError;
+      throw error;
+    } finally {
+      connection.release(reusable ? undefined : true);
+    }
   };
 }
 
