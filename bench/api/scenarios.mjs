@@ -91,6 +91,20 @@ export const scenarios = [
       };
     },
   },
+  // The same page asked with `before` past the newest message is never cached: the per-request path
+  // (its SQL and presentation on every request) against the same baseline, so a slower query still shows here.
+  {
+    name: "Conversation history, newest 30, read through (no cache)",
+    connections: 100,
+    target: 0.6,
+    async prepare(context) {
+      const { history, conversationUuid } = await messaging(context);
+      return {
+        velvet: { path: `/api/user-conversations/${conversationUuid}/messages?limit=30&before=2147483647` },
+        baseline: { program: history },
+      };
+    },
+  },
   {
     name: "Bare hello route at 100 connections (reference)",
     connections: 100,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ensureStaticPages } from "./modules/content/page-catalogue";
+import { conversationReadCache } from "./modules/conversations/read-cache";
 import { ensureCreditPackages } from "./modules/credits/packages";
 import { ensureMessagePrices } from "./modules/credits/prices";
 import { connectedThroughChannels, NotificationDigest } from "./modules/notifications/email-digest";
@@ -53,6 +54,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   await ensureStaticPages(database.db, config);
   const redis = await openRedis(config.redisUrl);
   const realtime = await createRealtimeServer({ config, redis, logger });
+  const conversationReads = conversationReadCache(database);
+  if (config.pusher.driver === "pusher") conversationReads.disable();
+  else realtime.observeEvents((channel, event, data) => conversationReads.observeEvent(channel, event, data));
   const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);
   const context: AppContext = {
     config,

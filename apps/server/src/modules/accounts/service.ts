@@ -6,6 +6,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { authSessions, emailTokens, impersonationTokens, photos, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
 import { sendVerificationMail } from "../auth/registration-service";
 import { type Authenticated, type IssuedTokens, revokeAllSessions, startSession } from "../auth/session-service";
 import { accountPolicy } from "./policy";
@@ -160,6 +161,7 @@ export async function deleteAccount(
       .where(eq(users.id, auth.user.id));
     await writeAudit(tx, { actorId: auth.user.id, action: "account.deleted", targetUserId: auth.user.id, ip });
   });
+  forgetCheckedSessionsOf(auth.user.id);
   for (const { key } of photoKeys) {
     await Promise.all(
       ["large", "thumb", "medium"].map((size) => context.storage.remove(`${key}-${size}.webp`).catch(() => {})),

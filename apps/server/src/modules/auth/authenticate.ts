@@ -16,11 +16,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler: the caller must present a live access token; the member is at `request.auth`. */
-export function requireAuth(context: AppContext) {
+/**
+ * preHandler: the caller must present a live access token; the member is at
+ * `request.auth`. `acceptRecentCheck` is for the hot read routes only: see recent-sessions.ts.
+ */
+export function requireAuth(context: AppContext, options: { acceptRecentCheck?: boolean } = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
-    const auth = token ? await authenticateAccessToken(context, token) : undefined;
+    const auth = token ? await authenticateAccessToken(context, token, options) : undefined;
     if (!auth) throw new AppError("unauthenticated");
     request.auth = auth;
   };

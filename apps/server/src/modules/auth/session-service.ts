@@ -6,6 +6,12 @@ import { AppError } from "../../platform/http/app-error";
 import { decrypt, deriveKey, encrypt, hashToken, randomToken } from "../../platform/security/secrets";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "./access-tokens";
 import { recordActivity } from "./activity";
+import {
+  forgetCheckedSession,
+  forgetCheckedSessionsOf,
+  recentlyCheckedSession,
+  rememberCheckedSession,
+} from "./recent-sessions";
 
 /** A session lasts 30 days from its last refresh. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -87,6 +93,7 @@ export async function rotateRefreshToken(context: AppContext, presented: string)
         : undefined;
       if (age <= REFRESH_GRACE_SECONDS && successor) return JSON.parse(successor) as IssuedTokens;
       await tx.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, row.session.id));
+      forgetCheckedSession(row.session.id);
       return "reused" as const;
     }
 
@@ -124,6 +131,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  forgetCheckedSession(sessionId);
 }
 
 /** Signs the member out everywhere (password change or reset, deactivation, deletion). */
@@ -134,6 +142,7 @@ export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+  forgetCheckedSessionsOf(userId);
 }
 
 export interface Authenticated {
@@ -157,10 +166,23 @@ export function prepareSessionLookup(db: Db) {
  */
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
-/** A valid access token whose session is still live; revocation takes effect on the next request. */
-export async function authenticateAccessToken(context: AppContext, token: string): Promise<Authenticated | undefined> {
+/**
+ * A valid access token whose session is still live; revocation takes effect on
+ * the next request. With `acceptRecentCheck`, a check of the same session made
+ * by this process within SESSION_RECHECK_MS is taken instead of reading again
+ * (recent-sessions.ts says which routes, and why).
+ */
+export async function authenticateAccessToken(
+  context: AppContext,
+  token: string,
+  options: { acceptRecentCheck?: boolean } = {},
+): Promise<Authenticated | undefined> {
   const claims = await verifyAccessToken(context.config, token);
   if (!claims) return undefined;
+  if (options.acceptRecentCheck) {
+    const recent = recentlyCheckedSession(claims);
+    if (recent) return recent;
+  }
   const { db } = context.database;
   let lookup = sessionLookups.get(db);
   if (!lookup) {
@@ -170,5 +192,6 @@ export async function authenticateAccessToken(context: AppContext, token: string
   const [row] = await lookup.execute({ sessionId: claims.sessionId, userUuid: claims.userUuid });
   if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
   await recordActivity(db, row);
+  rememberCheckedSession(row);
   return row;
 }

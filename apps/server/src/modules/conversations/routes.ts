@@ -15,12 +15,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
+import { sendSerializedJson, serializeForRoute } from "../../platform/http/serialized-json";
 import { accountPolicy } from "../accounts/policy";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { readPhotoPart, registerPhotoUploads } from "../photos/upload-part";
 import { registerConversationChannelRule } from "./channel-rule";
 import { uploadMessageImage } from "./images";
 import { conversationHistory, listConversations, showConversation } from "./list-service";
+import { conversationReadCache } from "./read-cache";
 import { sendMessage } from "./send-service";
 import { hideConversation, markRead, setStar } from "./state-service";
 
@@ -36,6 +38,9 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
   const guard = { onRequest: [signedIn, activeMember] };
+  // The list and history are asked for again and again: a session checked within the last second will do.
+  const readGuard = { onRequest: [requireAuth(context, { acceptRecentCheck: true }), activeMember] };
+  const reads = conversationReadCache(context.database);
   // Sending is cheap to abuse; counted per member once signed in (preHandler runs after authentication).
   const sendLimit = {
     rateLimit: {
@@ -49,7 +54,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     "/api/user-conversations",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "My conversations: starred first (all on page 1), then 10 a page by latest message",
@@ -58,7 +63,19 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
         response: { 200: ZConversationListResponseSchema },
       },
     },
-    async (request) => listConversations(context, authOf(request).user, request.query),
+    async (request, reply) => {
+      const viewer = authOf(request).user;
+      const { page, username, only_read, only_unread } = request.query;
+      const key = `list|${viewer.id}|${page}|${only_read}|${only_unread}|${username ?? ""}`;
+      const body = await reads.through(key, async () => {
+        const answer = await listConversations(context, viewer, request.query);
+        return {
+          body: serializeForRoute(reply, answer),
+          scope: { memberUuid: viewer.uuid, conversationUuids: answer.data.map((conversation) => conversation.uuid) },
+        };
+      });
+      return sendSerializedJson(reply, body);
+    },
   );
 
   api.get(
@@ -79,7 +96,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     "/api/user-conversations/:uuid/messages",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "History: newest first before a message id, or oldest first after one (catching up)",
@@ -89,7 +106,19 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
         response: { 200: ZHistoryResponseSchema },
       },
     },
-    async (request) => conversationHistory(context, authOf(request).user, request.params.uuid, request.query),
+    async (request, reply) => {
+      const viewer = authOf(request).user;
+      const { uuid } = request.params;
+      const read = () => conversationHistory(context, viewer, uuid, request.query);
+      // Only the newest page is cached: the one every opening of a conversation asks for.
+      if (request.query.before !== undefined || request.query.after !== undefined) return read();
+      const key = `history|${viewer.id}|${uuid}|${request.query.limit}`;
+      const body = await reads.through(key, async () => ({
+        body: serializeForRoute(reply, await read()),
+        scope: { memberUuid: viewer.uuid, conversationUuids: [uuid] },
+      }));
+      return sendSerializedJson(reply, body);
+    },
   );
 
   const sendResponses = { 201: ZSendMessageResponseSchema, 402: ZNotEnoughCreditsSchema };

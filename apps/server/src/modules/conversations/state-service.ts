@@ -7,6 +7,7 @@ import type { UserRow } from "../auth/session-service";
 import { recordRealtimeEvent } from "../realtime/outbox";
 import { publishUnreadCount } from "./message-writer";
 import { conversationPolicy } from "./policy";
+import { forgetConversationReads } from "./read-cache";
 
 const memberRow = (conversationId: number, userId: number) =>
   and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId));
@@ -20,7 +21,10 @@ export async function markRead(context: AppContext, viewer: UserRow, uuid: strin
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   const changed = await db.transaction((tx) => markReadInTransaction(tx, viewer, conversation, upToId));
-  if (changed !== null) context.realtimeEvents.kick();
+  if (changed !== null) {
+    forgetConversationReads(context.database, { memberUuids: [viewer.uuid], conversationUuid: conversation.uuid });
+    context.realtimeEvents.kick();
+  }
   return { up_to_id: changed };
 }
 
@@ -80,6 +84,7 @@ export async function setStar(context: AppContext, viewer: UserRow, uuid: string
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   await db.update(conversationMembers).set({ starred }).where(memberRow(conversation.id, viewer.id));
+  forgetConversationReads(context.database, { memberUuids: [viewer.uuid] });
   return { star: starred };
 }
 
@@ -104,5 +109,6 @@ export async function hideConversation(context: AppContext, viewer: UserRow, uui
       .where(memberRow(conversation.id, viewer.id));
     await publishUnreadCount(tx, viewer);
   });
+  forgetConversationReads(context.database, { memberUuids: [viewer.uuid], conversationUuid: conversation.uuid });
   context.realtimeEvents.kick();
 }

@@ -41,6 +41,7 @@ export class RealtimeServer {
   readonly processId = String(randomInt(1, 2_147_483_647));
   private nextSocketNumber = 1;
   private timers: NodeJS.Timeout[] = [];
+  private readonly eventObservers: Array<(channel: string, event: string, data: string) => void> = [];
   private closing = false;
   readonly bus: RealtimeBus;
   readonly subscriptions: Subscriptions;
@@ -82,8 +83,22 @@ export class RealtimeServer {
     });
   }
 
+  /**
+   * Sees every event published here or by another process, before any socket
+   * does: caches of what the events change drop their answers first, so a
+   * client reacting to an event never reads what came before it.
+   */
+  observeEvents(observer: (channel: string, event: string, data: string) => void): void {
+    this.eventObservers.push(observer);
+  }
+
+  private notifyObservers(channel: string, event: string, data: string): void {
+    for (const observer of this.eventObservers) observer(channel, event, data);
+  }
+
   /** Delivers an event to a channel's subscribers on every process (the publishing API of this server). */
   async publish(channel: string, event: string, data: string, exceptSocketId?: string): Promise<void> {
+    this.notifyObservers(channel, event, data);
     this.subscriptions.deliver(channel, event, data, exceptSocketId);
     await this.publishToOthers({ type: "event", channel, event, data, exceptSocketId });
   }
@@ -103,9 +118,10 @@ export class RealtimeServer {
   }
 
   private handleBusMessage(message: BusMessage): void {
-    if (message.type === "event")
+    if (message.type === "event") {
+      this.notifyObservers(message.channel, message.event, message.data);
       this.subscriptions.deliver(message.channel, message.event, message.data, message.exceptSocketId, message.userId);
-    else if (message.type === "presence") void this.subscriptions.syncPresence(message.channel).catch(() => {});
+    } else if (message.type === "presence") void this.subscriptions.syncPresence(message.channel).catch(() => {});
     else if (message.type === "terminate") this.terminateLocal(message.userId);
   }
 

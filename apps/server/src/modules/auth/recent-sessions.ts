@@ -1,0 +1,51 @@
+import type { Authenticated } from "./session-service";
+
+/** How old a session check the hot read routes accept (see requireAuth's `acceptRecentCheck`). */
+export const SESSION_RECHECK_MS = 1_000;
+const SESSIONS_KEPT = 10_000;
+
+interface CheckedSession {
+  auth: Authenticated;
+  userUuid: string;
+  checkedAtMs: number;
+}
+
+/**
+ * Sessions this process found live in the database in the last second, by
+ * session id (a random UUID, so one map serves every server in a process).
+ * Only the conversation list and history accept such a check, because members
+ * ask for them again and again and they only need to know who asks; every other
+ * route reads the session on each request. Revoking a session or all of a
+ * member's sessions forgets them here at once; another process stops accepting
+ * them within SESSION_RECHECK_MS.
+ */
+const checked = new Map<string, CheckedSession>();
+
+export function recentlyCheckedSession(
+  claims: { sessionId: string; userUuid: string },
+  nowMs = Date.now(),
+): Authenticated | undefined {
+  const entry = checked.get(claims.sessionId);
+  if (!entry || entry.userUuid !== claims.userUuid) return undefined;
+  if (nowMs - entry.checkedAtMs >= SESSION_RECHECK_MS) {
+    checked.delete(claims.sessionId);
+    return undefined;
+  }
+  return entry.auth;
+}
+
+export function rememberCheckedSession(auth: Authenticated, nowMs = Date.now()): void {
+  checked.delete(auth.session.id);
+  if (checked.size >= SESSIONS_KEPT) checked.delete(checked.keys().next().value ?? "");
+  checked.set(auth.session.id, { auth, userUuid: auth.user.uuid, checkedAtMs: nowMs });
+}
+
+export function forgetCheckedSession(sessionId: string): void {
+  checked.delete(sessionId);
+}
+
+export function forgetCheckedSessionsOf(userId: number): void {
+  for (const [sessionId, entry] of checked) {
+    if (entry.auth.user.id === userId) checked.delete(sessionId);
+  }
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { apiHeaders } from "@velvet/shared/api/headers";
+import type Pusher from "pusher-js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../platform/config";
+import { type Database, openDatabase } from "../../platform/db/client";
+import { users } from "../../platform/db/schema";
+import { createFreshPostgresDatabase } from "../../test/databases";
+import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
+import { type ServerProcess, startServerProcess } from "../../test/server-process";
+import { hashPassword } from "../auth/passwords";
+import { SESSION_RECHECK_MS } from "../auth/recent-sessions";
+import { addCredits } from "../credits/ledger";
+
+const SITE_KEY = "reads-site-key";
+const PASSWORD = "reads-password-2026";
+
+/**
+ * The conversation read cache and the recent session checks are per process:
+ * with two processes behind one site (shared PostgreSQL, joined by Redis), a
+ * change made through one must reach the other's answers. Runs in CI's
+ * PostgreSQL and Redis pass.
+ */
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("conversation reads across two processes", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let db: Database;
+  let processA: ServerProcess;
+  let processB: ServerProcess;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    database = await createFreshPostgresDatabase(process.env.DATABASE_URL ?? "", "reads");
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL ?? "",
+      REDIS_KEY_PREFIX: `velvet-reads-${randomUUID().slice(0, 8)}:`,
+      SITE_KEYS: SITE_KEY,
+      API_RATE_LIMIT: "10000",
+      APP_URL: "http://localhost:3998",
+    };
+    [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+  }, 120_000);
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+  afterAll(async () => {
+    await Promise.all([processA?.stop(), processB?.stop()]);
+    await db?.close();
+    await database?.drop();
+  });
+
+  const call = (via: ServerProcess, path: string, token: string, init: RequestInit = {}) =>
+    fetch(`${via.url}${path}`, {
+      ...init,
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${token}`,
+        [apiHeaders.siteKey]: SITE_KEY,
+      },
+    });
+
+  async function member(credits: number) {
+    const suffix = randomUUID().slice(0, 8);
+    const email = `reads-${suffix}@example.com`;
+    const [row] = await db.db
+      .insert(users)
+      .values({
+        username: `reads${suffix}`,
+        email,
+        passwordHash: await hashPassword(PASSWORD),
+        emailVerifiedAt: new Date(),
+        birthdate: "1990-01-01",
+        gender: "male",
+        seeking: "female",
+        state: "VIC",
+        city: "Melbourne",
+      })
+      .returning();
+    if (!row) throw new Error("member not created");
+    if (credits > 0) await db.db.transaction((tx) => addCredits(tx, row, credits, "test", `reads:${row.id}`));
+    const login = await fetch(`${processA.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [apiHeaders.siteKey]: SITE_KEY },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    return { ...row, token };
+  }
+
+  /** pusher-js on a process, authorizing with the member's token as the web app does. */
+  function socketOn(via: ServerProcess, token: string) {
+    const server = {
+      context: { config: loadConfig({ NODE_ENV: "test" }) },
+      url: via.url,
+      request: (path: string, init: RequestInit = {}) =>
+        fetch(`${via.url}${path}`, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init.headers)), [apiHeaders.siteKey]: SITE_KEY },
+        }),
+    };
+    const client = memberPusherClient(server as unknown as Parameters<typeof memberPusherClient>[0], {
+      Authorization: `Bearer ${token}`,
+    });
+    clients.push(client);
+    return client;
+  }
+
+  it("shows a message sent through one process in the other's list by the time its event arrives there", async () => {
+    const reader = await member(0);
+    const writer = await member(20);
+    const empty = await call(processA, "/api/user-conversations", reader.token);
+    expect(((await empty.json()) as { data: unknown[] }).data).toEqual([]);
+
+    const socket = socketOn(processA, reader.token);
+    const notifications = await subscribed(socket, `private-notifications.user.${reader.uuid}`);
+    const listsAtArrival: Array<Promise<Response>> = [];
+    notifications.bind("UnreadMessagesCount", () => {
+      listsAtArrival.push(call(processA, "/api/user-conversations", reader.token));
+    });
+
+    const sent = await call(processB, `/api/profiles/${reader.uuid}/messages`, writer.token, {
+      method: "POST",
+      body: JSON.stringify({ type: "text", text: "through the other door", client_id: randomUUID() }),
+    });
+    expect(sent.status).toBe(201);
+    const conversation = ((await sent.json()) as { data: { conversation: string } }).data.conversation;
+
+    const atArrival = await (await waitFor(() => listsAtArrival[0], 5_000, "the unread count on process A")).json();
+    expect((atArrival as { data: Array<{ uuid: string }> }).data.map((item) => item.uuid)).toEqual([conversation]);
+  });
+
+  it("stops a session signed out through one process on the other's list within a second", async () => {
+    const someone = await member(0);
+    expect((await call(processA, "/api/user-conversations", someone.token)).status).toBe(200);
+    expect((await call(processB, "/api/logout", someone.token, { method: "POST" })).status).toBe(200);
+    const signedOutAt = Date.now();
+    let status = 200;
+    while (status !== 401 && Date.now() - signedOutAt < SESSION_RECHECK_MS + 3_000) {
+      status = (await call(processA, "/api/user-conversations", someone.token)).status;
+      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
+    // The other process re-reads the session once its check is a second old; allow for the machine's pace.
+    expect(Date.now() - signedOutAt).toBeLessThanOrEqual(SESSION_RECHECK_MS + 1_000);
+  });
+});
