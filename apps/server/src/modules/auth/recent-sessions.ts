@@ -36,8 +36,17 @@ export function recentlyCheckedSession(
 
 export function rememberCheckedSession(auth: Authenticated, nowMs = Date.now()): void {
   checked.delete(auth.session.id);
-  if (checked.size >= SESSIONS_KEPT) checked.delete(checked.keys().next().value ?? "");
+  // Oldest check first (a Map iterates in insertion order): drop what can no longer be used, and beyond the cap.
+  for (const [sessionId, entry] of checked) {
+    if (nowMs - entry.checkedAtMs < SESSION_RECHECK_MS && checked.size < SESSIONS_KEPT) break;
+    checked.delete(sessionId);
+  }
   checked.set(auth.session.id, { auth, userUuid: auth.user.uuid, checkedAtMs: nowMs });
+}
+
+/** How many checks are held (for tests). */
+export function checkedSessionCount(): number {
+  return checked.size;
 }
 
 export function forgetCheckedSession(sessionId: string): void {

@@ -192,6 +192,6 @@ export async function authenticateAccessToken(
   const [row] = await lookup.execute({ sessionId: claims.sessionId, userUuid: claims.userUuid });
   if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
   await recordActivity(db, row);
-  rememberCheckedSession(row);
+  if (options.acceptRecentCheck) rememberCheckedSession(row);
   return row;
 }

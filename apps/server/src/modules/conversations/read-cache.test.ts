@@ -104,6 +104,15 @@ describe("the conversation read cache", () => {
     expect(cache.size.characters).toBeLessThanOrEqual(100);
   });
 
+  it("lets go of expired answers when it stores the next one", async () => {
+    const time = clock();
+    const cache = new ConversationReadCache(time.now);
+    for (const key of ["a", "b", "c"]) await cache.through(key, answer(key, "m"));
+    time.advance(CONVERSATION_READ_CACHE_MS);
+    await cache.through("d", answer("d", "m"));
+    expect(cache.size).toEqual({ entries: 1, characters: 1 });
+  });
+
   it("reads through, keeping nothing, once disabled", async () => {
     const cache = new ConversationReadCache(clock().now);
     let reads = 0;

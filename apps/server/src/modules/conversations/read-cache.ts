@@ -86,9 +86,10 @@ export class ConversationReadCache {
     const { body, scope } = await read();
     const previous = this.entries.get(key);
     if (previous) this.drop(key, previous);
-    // Oldest first out (a Map iterates in insertion order) until the new answer fits.
+    // Oldest first out (a Map iterates in insertion order): the expired, then whatever the new answer needs room for.
+    const nowMs = this.now();
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.charactersHeld + body.length <= this.charactersKept) break;
+      if (nowMs < oldest.expiresAtMs && this.charactersHeld + body.length <= this.charactersKept) break;
       this.drop(oldestKey, oldest);
     }
     if (body.length > this.charactersKept) return body;
