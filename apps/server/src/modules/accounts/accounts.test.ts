@@ -138,10 +138,15 @@ describe("account settings", () => {
     expect((await me(fresh)).data.deactivated).toBe(true);
     // A deactivated member can still sign in, and lands on /deactivated to reactivate.
     const again = await signIn(server, member.email ?? "", member.password);
+    // The conversation list refuses a deactivated member (and remembers the session check it made).
+    const conversations = () => server.request("/api/user-conversations", { headers: again.authorization });
+    expect((await conversations()).status).toBe(403);
     expect(
       (await server.request("/api/account/reactivate", { method: "POST", headers: again.authorization })).status,
     ).toBe(200);
     expect((await me(again.authorization)).data.deactivated).toBe(false);
+    // Back at once, not a second later.
+    expect((await conversations()).status).toBe(200);
   });
 
   it("exports everything held about the member as a JSON download, without secrets or other members", async () => {

@@ -115,6 +115,7 @@ export async function reactivate(context: AppContext, auth: Authenticated, ip: s
       ip,
     });
   });
+  forgetCheckedSessionsOf(auth.user.id);
 }
 
 /**

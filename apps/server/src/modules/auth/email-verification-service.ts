@@ -6,6 +6,7 @@ import { AppError } from "../../platform/http/app-error";
 import { accountActivatedMail, mailSite } from "../../platform/mail/templates";
 import { addCredits } from "../credits/ledger";
 import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
+import { forgetCheckedSessionsOf } from "./recent-sessions";
 import { sendVerificationMail } from "./registration-service";
 import type { UserRow } from "./session-service";
 
@@ -48,6 +49,8 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
     await markEmailTokenUsed(tx, row.id);
     return { activated: !changingAddress && !user.emailVerifiedAt, user };
   });
+  // A session check remembered from before would still say unverified: the member may send now.
+  forgetCheckedSessionsOf(result.user.id);
   if (result.activated) context.realtimeEvents.kick();
   if (result.activated && result.user.email) {
     await context.mailer.send({ to: result.user.email, ...accountActivatedMail(mailSite(context.config)) });

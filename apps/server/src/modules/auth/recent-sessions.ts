@@ -13,11 +13,13 @@ interface CheckedSession {
 /**
  * Sessions this process found live in the database in the last second, by
  * session id (a random UUID, so one map serves every server in a process).
- * Only the conversation list and history accept such a check, because members
- * ask for them again and again and they only need to know who asks; every other
- * route reads the session on each request. Revoking a session or all of a
- * member's sessions forgets them here at once; another process stops accepting
- * them within SESSION_RECHECK_MS.
+ * Only the conversation list, the history and sending accept such a check:
+ * members use them again and again, and none decides anything from the member
+ * row that a second could make wrong (what a message costs, and whether a pass
+ * covers it, the database decides as it writes the message). Every other route
+ * reads the session on each request. Revoking a session or all of a member's
+ * sessions, verifying the email and reactivating forget them here at once;
+ * another process stops accepting a revoked session within SESSION_RECHECK_MS.
  */
 const checked = new Map<string, CheckedSession>();
 

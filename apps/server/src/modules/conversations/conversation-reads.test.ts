@@ -2,8 +2,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { authSessions } from "../../platform/db/schema";
-import { giveCredits, jsonRequest, signedInMember, signIn } from "../../test/factories";
+import { authSessions, users } from "../../platform/db/schema";
+import {
+  giveCredits,
+  jsonRequest,
+  lastMailTo,
+  reloadUser,
+  signedInMember,
+  signIn,
+  tokenFromLink,
+} from "../../test/factories";
 import { createFictionalProfile, memberWritesTo, signedInStaff } from "../../test/operator-factories";
 import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
@@ -219,6 +227,43 @@ describe("reading conversations again and again", () => {
     expect((await server.request("/api/me", { method: "POST", headers: a.auth })).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
     expect((await get("/api/user-conversations", a.auth)).status).toBe(401);
+  });
+
+  it("prices a message by the pass as it stands when written, though the session check is remembered", async () => {
+    const a = await signedInMember(server);
+    const b = await signedInMember(server);
+    await giveCredits(server, a, 5);
+    const { conversation } = await startConversation(a, b, "paid");
+    expect((await reloadUser(server, a.id))?.credits).toBe(4);
+    // A pass bought this instant (as through another process): the check this process remembers predates it.
+    await server.context.database.db
+      .update(users)
+      .set({ unlimitedUntil: new Date(Date.now() + 3600_000) })
+      .where(eq(users.id, a.id));
+    const free = await server.request(
+      `/api/user-conversations/${conversation}/messages`,
+      jsonRequest("POST", { type: "text", text: "on the pass", client_id: randomUUID() }, a.auth),
+    );
+    expect(free.status).toBe(201);
+    expect((await free.json()).data.sender).toEqual({ credits: 4, has_unli_message: true });
+    expect((await reloadUser(server, a.id))?.credits).toBe(4);
+  });
+
+  it("lets a member send the moment they verify their email, though the session check is remembered", async () => {
+    const member = await signedInMember(server, { verified: false });
+    const b = await signedInMember(server);
+    await giveCredits(server, member, 5);
+    expect((await get("/api/user-conversations", member.auth)).status).toBe(200);
+    const refused = await server.request(
+      `/api/profiles/${b.uuid}/messages`,
+      jsonRequest("POST", { type: "text", text: "too soon", client_id: randomUUID() }, member.auth),
+    );
+    expect(refused.status).toBe(403);
+    expect((await server.request("/api/email/resend", { method: "POST", headers: member.auth })).status).toBe(200);
+    const mail = await lastMailTo(server, member.email ?? "");
+    const token = tokenFromLink(mail?.text ?? "", "/confirm-email");
+    expect((await server.request("/api/email/verify", jsonRequest("POST", { token }))).status).toBe(200);
+    await startConversation(member, b, "verified now");
   });
 
   it("never answers one member's cached list or history to another", async () => {

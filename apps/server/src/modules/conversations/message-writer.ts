@@ -1,13 +1,13 @@
 import { messagingMessages, type TMessageType } from "@velvet/shared/api/conversations";
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
 import { conversationMembers, conversations, messages } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
 import { spendCredits } from "../credits/ledger";
-import { hasUnlimitedPass, PASS_FREE_TYPES } from "../credits/pass";
+import { PASS_FREE_TYPES } from "../credits/pass";
 import { messagePriceSql } from "../credits/prices";
 import { notify } from "../notifications/service";
 import { notificationPartyWithPhoto } from "../profiles/service";
@@ -76,8 +76,13 @@ export async function appendMessage(
   context: AppContext,
   tx: Db,
   input: AppendMessage,
-): Promise<{ messageId: number; duplicate: boolean; message?: MessageSource; balance?: number }> {
-  const free = !input.chargeable || (hasUnlimitedPass(input.sender) && PASS_FREE_TYPES.has(input.type));
+): Promise<{
+  messageId: number;
+  duplicate: boolean;
+  message?: MessageSource;
+  balance?: number;
+  senderHasPass?: boolean;
+}> {
   const [row] = await tx
     .insert(messages)
     .values({
@@ -88,11 +93,17 @@ export async function appendMessage(
       text: input.text,
       imageId: input.imageId,
       clientId: input.clientId,
-      price: free ? 0 : messagePriceSql(input.type),
+      price: messagePriceFor(input),
       operatorId: input.operatorId ?? null,
     })
     .onConflictDoNothing()
-    .returning({ id: messages.id, createdAt: messages.createdAt, price: messages.price, senderPhotoKey });
+    .returning({
+      id: messages.id,
+      createdAt: messages.createdAt,
+      price: messages.price,
+      senderPhotoKey,
+      senderHasPass,
+    });
   if (!row) {
     // Either this client_id was sent before (a retry: answer with the first message), or the image is taken.
     const first = await messageByClientId(tx, input.sender.id, input.clientId);
@@ -154,8 +165,35 @@ export async function appendMessage(
     });
   }
   await publishUnreadCount(tx, input.partner, recipientUnread);
-  return { messageId: row.id, duplicate: false, message, ...(balance === undefined ? {} : { balance }) };
+  return {
+    messageId: row.id,
+    duplicate: false,
+    message,
+    senderHasPass: row.senderHasPass,
+    ...(balance === undefined ? {} : { balance }),
+  };
 }
+
+/**
+ * What the message costs, decided by the database as it is written: whether
+ * the sender's 24-hour pass covers it is read from their row in this very
+ * statement, not from the member the request started with (which may be a
+ * session check up to a second old), so a pass bought a moment ago is never
+ * charged for and an ended one never sends free.
+ */
+function messagePriceFor(input: AppendMessage): SQL<number> | number {
+  if (!input.chargeable) return 0;
+  if (!PASS_FREE_TYPES.has(input.type)) return messagePriceSql(input.type);
+  return sql<number>`(case when ${passRunningFor(sql`${input.sender.id}`)} then 0
+    else ${messagePriceSql(input.type)} end)`;
+}
+
+/** Whether the member's pass is running now (the transaction's clock). */
+const passRunningFor = (memberId: SQL) =>
+  sql<boolean>`coalesce((select u.unlimited_until > now() from users u where u.id = ${memberId}), false)`;
+
+/** The same, for the response, read in the insert's RETURNING (the row's own from_id). */
+const senderHasPass = passRunningFor(sql.raw(`"messages"."from_id"`));
 
 /** The sender's approved primary photo, read in the insert's RETURNING (the row's own from_id). */
 const senderPhotoKey = sql<string | null>`(select p.storage_key from photos p

@@ -38,8 +38,8 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
   const guard = { onRequest: [signedIn, activeMember] };
-  // The list and history are asked for again and again: a session checked within the last second will do.
-  const readGuard = { onRequest: [requireAuth(context, { acceptRecentCheck: true }), activeMember] };
+  // The list, the history and sending come again and again: a session checked within the last second will do.
+  const hotGuard = { onRequest: [requireAuth(context, { acceptRecentCheck: true }), activeMember] };
   const reads = conversationReadCache(context.database);
   // Sending is cheap to abuse; counted per member once signed in (preHandler runs after authentication).
   const sendLimit = {
@@ -54,7 +54,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     "/api/user-conversations",
     {
-      ...readGuard,
+      ...hotGuard,
       schema: {
         tags,
         summary: "My conversations: starred first (all on page 1), then 10 a page by latest message",
@@ -96,7 +96,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     "/api/user-conversations/:uuid/messages",
     {
-      ...readGuard,
+      ...hotGuard,
       schema: {
         tags,
         summary: "History: newest first before a message id, or oldest first after one (catching up)",
@@ -125,7 +125,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     "/api/profiles/:uuid/messages",
     {
-      ...guard,
+      ...hotGuard,
       config: sendLimit,
       schema: {
         tags,
@@ -146,7 +146,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     "/api/user-conversations/:uuid/messages",
     {
-      ...guard,
+      ...hotGuard,
       config: sendLimit,
       schema: {
         tags,

@@ -61,7 +61,7 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
   if (!written.message || written.balance === undefined) return answer(context, sender, written.messageId);
   return {
     ...presentMessage(written.message, sender.id, context),
-    sender: { credits: Math.max(0, written.balance), has_unli_message: hasUnlimitedPass(sender) },
+    sender: { credits: Math.max(0, written.balance), has_unli_message: written.senderHasPass ?? false },
   };
 }
 
