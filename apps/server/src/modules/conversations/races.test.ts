@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../platform/db/client";
 import { messages, users } from "../../platform/db/schema";
 import { createFreshPostgresDatabase } from "../../test/databases";
+import { memberSignedInOn } from "../../test/process-members";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
-import { hashPassword } from "../auth/passwords";
-import { addCredits, findLedgerMismatches } from "../credits/ledger";
+import { findLedgerMismatches } from "../credits/ledger";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const SITE_KEY = "race-site-key";
@@ -46,34 +46,7 @@ describe.runIf(process.env.DATABASE_URL)("sending under concurrency, on PostgreS
     await database?.drop();
   });
 
-  let counter = 0;
-  async function member(credits: number) {
-    counter += 1;
-    const email = `race${counter}-${randomUUID().slice(0, 8)}@example.com`;
-    const [row] = await db.db
-      .insert(users)
-      .values({
-        username: `race${counter}${randomUUID().slice(0, 6)}`,
-        email,
-        passwordHash: await hashPassword("race-password-2026"),
-        emailVerifiedAt: new Date(),
-        birthdate: "1990-01-01",
-        gender: "male",
-        seeking: "female",
-        state: "VIC",
-        city: "Melbourne",
-      })
-      .returning();
-    if (!row) throw new Error("member not created");
-    if (credits > 0) await db.db.transaction((tx) => addCredits(tx, row, credits, "test", `race:${row.id}`));
-    const login = await fetch(`${processA.url}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", [apiHeaders.siteKey]: SITE_KEY },
-      body: JSON.stringify({ email, password: "race-password-2026" }),
-    });
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    return { ...row, token };
-  }
+  const member = (credits: number) => memberSignedInOn(db, processA, { siteKey: SITE_KEY, label: "race", credits });
 
   const send = (via: ServerProcess, from: { token: string }, to: { uuid: string }, clientId = randomUUID()) =>
     fetch(`${via.url}/api/profiles/${to.uuid}/messages`, {

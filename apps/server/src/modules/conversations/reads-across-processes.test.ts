@@ -4,16 +4,13 @@ import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../platform/config";
 import { type Database, openDatabase } from "../../platform/db/client";
-import { users } from "../../platform/db/schema";
 import { createFreshPostgresDatabase } from "../../test/databases";
+import { memberSignedInOn } from "../../test/process-members";
 import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
-import { hashPassword } from "../auth/passwords";
 import { SESSION_RECHECK_MS } from "../auth/recent-sessions";
-import { addCredits } from "../credits/ledger";
 
 const SITE_KEY = "reads-site-key";
-const PASSWORD = "reads-password-2026";
 
 /**
  * The conversation read cache and the recent session checks are per process:
@@ -60,33 +57,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("conversation 
       },
     });
 
-  async function member(credits: number) {
-    const suffix = randomUUID().slice(0, 8);
-    const email = `reads-${suffix}@example.com`;
-    const [row] = await db.db
-      .insert(users)
-      .values({
-        username: `reads${suffix}`,
-        email,
-        passwordHash: await hashPassword(PASSWORD),
-        emailVerifiedAt: new Date(),
-        birthdate: "1990-01-01",
-        gender: "male",
-        seeking: "female",
-        state: "VIC",
-        city: "Melbourne",
-      })
-      .returning();
-    if (!row) throw new Error("member not created");
-    if (credits > 0) await db.db.transaction((tx) => addCredits(tx, row, credits, "test", `reads:${row.id}`));
-    const login = await fetch(`${processA.url}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", [apiHeaders.siteKey]: SITE_KEY },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    return { ...row, token };
-  }
+  const member = (credits: number) => memberSignedInOn(db, processA, { siteKey: SITE_KEY, label: "reads", credits });
 
   /** pusher-js on a process, authorizing with the member's token as the web app does. */
   function socketOn(via: ServerProcess, token: string) {

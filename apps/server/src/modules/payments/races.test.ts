@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../platform/db/client";
 import { creditLedger, creditPackages, paymentEvents, payments, users } from "../../platform/db/schema";
 import { createFreshPostgresDatabase } from "../../test/databases";
+import { memberSignedInOn } from "../../test/process-members";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
-import { hashPassword } from "../auth/passwords";
 import { findLedgerMismatches, paymentReference } from "../credits/ledger";
 import { findPaymentMismatches } from "./payment-check";
 import { signatureHeader } from "./signature";
@@ -49,33 +49,12 @@ describe.runIf(process.env.DATABASE_URL)("payment notifications under concurrenc
   });
 
   async function pendingPayment() {
-    const email = `payrace-${randomUUID().slice(0, 8)}@example.com`;
-    const [member] = await db.db
-      .insert(users)
-      .values({
-        username: `payrace${randomUUID().slice(0, 8)}`,
-        email,
-        passwordHash: await hashPassword("race-password-2026"),
-        emailVerifiedAt: new Date(),
-        birthdate: "1990-01-01",
-        gender: "male",
-        seeking: "female",
-        state: "VIC",
-        city: "Melbourne",
-      })
-      .returning();
-    if (!member) throw new Error("member not created");
+    const member = await memberSignedInOn(db, processA, { siteKey: SITE_KEY, label: "payrace" });
     const headers = { "Content-Type": "application/json", [apiHeaders.siteKey]: SITE_KEY };
-    const login = await fetch(`${processA.url}/api/login`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email, password: "race-password-2026" }),
-    });
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
     const [item] = await db.db.select().from(creditPackages).where(eq(creditPackages.code, "credits-1000"));
     const created = await fetch(`${processB.url}/api/payments`, {
       method: "POST",
-      headers: { ...headers, Authorization: `Bearer ${token}` },
+      headers: { ...headers, Authorization: `Bearer ${member.token}` },
       body: JSON.stringify({ package_id: item?.id }),
     });
     expect(created.status).toBe(201);
