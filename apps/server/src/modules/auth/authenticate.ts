@@ -18,7 +18,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * preHandler: the caller must present a live access token; the member is at
- * `request.auth`. `acceptRecentCheck` is for the hot read routes only: see recent-sessions.ts.
+ * `request.auth`. `acceptRecentCheck` is for the few hot routes recent-sessions.ts names, and why.
  */
 export function requireAuth(context: AppContext, options: { acceptRecentCheck?: boolean } = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {

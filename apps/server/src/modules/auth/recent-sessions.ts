@@ -1,6 +1,6 @@
 import type { Authenticated } from "./session-service";
 
-/** How old a session check the hot read routes accept (see requireAuth's `acceptRecentCheck`). */
+/** How old a session check the hot routes accept (see requireAuth's `acceptRecentCheck`). */
 export const SESSION_RECHECK_MS = 1_000;
 const SESSIONS_KEPT = 10_000;
 

@@ -145,7 +145,7 @@ describe("reading conversations again and again", () => {
     }
   });
 
-  it("hides a conversation from both lists at once when one member blocks the other", async () => {
+  it("hides a conversation from both lists at once when one member blocks the other, and shows it on unblocking", async () => {
     const a = await signedInMember(server);
     const b = await signedInMember(server);
     await giveCredits(server, a, 20);
@@ -157,6 +157,12 @@ describe("reading conversations again and again", () => {
     );
     expect((await list(a)).data).toEqual([]);
     expect((await list(b)).data).toEqual([]);
+    // And back in both at once when the block is lifted.
+    expect((await server.request(`/api/profiles/${b.uuid}/block`, { method: "DELETE", headers: a.auth })).status).toBe(
+      200,
+    );
+    expect((await list(a)).data.map((item) => item.uuid)).toEqual([opened.conversation]);
+    expect((await list(b)).data.map((item) => item.uuid)).toEqual([opened.conversation]);
   });
 
   it("shows an operator's reply by the time the member's socket hears of it", async () => {

@@ -11,7 +11,7 @@ import {
   ZSendMessageSchema,
 } from "@velvet/shared/api/conversations";
 import { z } from "@velvet/shared/validation/z";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
@@ -22,7 +22,7 @@ import { readPhotoPart, registerPhotoUploads } from "../photos/upload-part";
 import { registerConversationChannelRule } from "./channel-rule";
 import { uploadMessageImage } from "./images";
 import { conversationHistory, listConversations, showConversation } from "./list-service";
-import { conversationReadCache } from "./read-cache";
+import { type CachedAnswerScope, conversationReadCache } from "./read-cache";
 import { sendMessage } from "./send-service";
 import { hideConversation, markRead, setStar } from "./state-service";
 
@@ -41,6 +41,22 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   // The list, the history and sending come again and again: a session checked within the last second will do.
   const hotGuard = { onRequest: [requireAuth(context, { acceptRecentCheck: true }), activeMember] };
   const reads = conversationReadCache(context.database);
+  /**
+   * Answers from the read cache; on a miss reads, serializes with the route's
+   * own serializer (schema-checked outside production) and keeps the JSON.
+   */
+  const sendCached = async <T>(
+    reply: FastifyReply,
+    key: string,
+    read: () => Promise<T>,
+    scopeOf: (answer: T) => CachedAnswerScope,
+  ) => {
+    const body = await reads.through(key, async () => {
+      const answer = await read();
+      return { body: serializeForRoute(reply, answer), scope: scopeOf(answer) };
+    });
+    return sendSerializedJson(reply, body);
+  };
   // Sending is cheap to abuse; counted per member once signed in (preHandler runs after authentication).
   const sendLimit = {
     rateLimit: {
@@ -66,15 +82,15 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     async (request, reply) => {
       const viewer = authOf(request).user;
       const { page, username, only_read, only_unread } = request.query;
-      const key = `list|${viewer.id}|${page}|${only_read}|${only_unread}|${username ?? ""}`;
-      const body = await reads.through(key, async () => {
-        const answer = await listConversations(context, viewer, request.query);
-        return {
-          body: serializeForRoute(reply, answer),
-          scope: { memberUuid: viewer.uuid, conversationUuids: answer.data.map((conversation) => conversation.uuid) },
-        };
-      });
-      return sendSerializedJson(reply, body);
+      return sendCached(
+        reply,
+        `list|${viewer.id}|${page}|${only_read}|${only_unread}|${username ?? ""}`,
+        () => listConversations(context, viewer, request.query),
+        (answer) => ({
+          memberUuid: viewer.uuid,
+          conversationUuids: answer.data.map((conversation) => conversation.uuid),
+        }),
+      );
     },
   );
 
@@ -112,12 +128,10 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
       const read = () => conversationHistory(context, viewer, uuid, request.query);
       // Only the newest page is cached: the one every opening of a conversation asks for.
       if (request.query.before !== undefined || request.query.after !== undefined) return read();
-      const key = `history|${viewer.id}|${uuid}|${request.query.limit}`;
-      const body = await reads.through(key, async () => ({
-        body: serializeForRoute(reply, await read()),
-        scope: { memberUuid: viewer.uuid, conversationUuids: [uuid] },
+      return sendCached(reply, `history|${viewer.id}|${uuid}|${request.query.limit}`, read, () => ({
+        memberUuid: viewer.uuid,
+        conversationUuids: [uuid],
       }));
-      return sendSerializedJson(reply, body);
     },
   );
 

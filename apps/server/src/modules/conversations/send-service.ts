@@ -31,14 +31,12 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
   const destination = await resolveDestination(db, sender, to, body.client_id);
   if (destination.earlierMessageId !== null) return answer(context, sender, destination.earlierMessageId);
   const { partner } = destination;
-  let conversationUuid = destination.conversation?.uuid;
   const imageId = body.type === "image" && body.photo ? await unusedImageOf(db, sender.id, body.photo) : null;
 
   // Two members writing to each other at once can meet in a deadlock; PostgreSQL aborts one, which runs again.
   const written = await retryingAbortedTransaction(() =>
     db.transaction(async (tx) => {
       const conversation = destination.conversation ?? (await openConversation(tx, sender.id, partner.id));
-      conversationUuid = conversation.uuid;
       const result = await appendMessage(context, tx, {
         sender,
         partner,
@@ -52,10 +50,13 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
         notifyRecipient: body.type !== "wink",
       });
       if (body.type === "wink" && !result.duplicate) await recordWink(context, tx, sender, partner);
-      return result;
+      return { ...result, conversationUuid: conversation.uuid };
     }),
   );
-  forgetConversationReads(context.database, { memberUuids: [sender.uuid, partner.uuid], conversationUuid });
+  forgetConversationReads(context.database, {
+    memberUuids: [sender.uuid, partner.uuid],
+    conversationUuid: written.conversationUuid,
+  });
   context.realtimeEvents.kick();
   // Answered from what the transaction wrote; only a concurrent duplicate is read back.
   if (!written.message || written.balance === undefined) return answer(context, sender, written.messageId);

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { accountPolicy } from "../accounts/policy";
 import { authOf, requireAuth } from "../auth/authenticate";
-import { forgetConversationReads } from "../conversations/read-cache";
 import { addInteraction, type InteractionKind, listFavorites, listVisitors, removeInteraction } from "./service";
 
 const bearer = [{ siteKey: [], bearer: [] }];
@@ -18,9 +17,6 @@ export async function interactionRoutes(app: FastifyInstance, context: AppContex
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
   const guard = { onRequest: [signedIn, activeMember] };
-  // A block hides conversations both ways, and a like or a wink is a message: both members' lists change.
-  const forgetReadsOfBoth = (viewer: { uuid: string }, targetUuid: string) =>
-    forgetConversationReads(context.database, { memberUuids: [viewer.uuid, targetUuid] });
 
   const actions: Array<{ path: string; kind: InteractionKind; undo: boolean; summary: string }> = [
     { path: "like", kind: "like", undo: true, summary: "Like a profile" },
@@ -43,7 +39,6 @@ export async function interactionRoutes(app: FastifyInstance, context: AppContex
       },
       async (request) => {
         await addInteraction(context, authOf(request).user, request.params.uuid, action.kind);
-        forgetReadsOfBoth(authOf(request).user, request.params.uuid);
         return { data: { done: true } };
       },
     );
@@ -67,7 +62,6 @@ export async function interactionRoutes(app: FastifyInstance, context: AppContex
           request.params.uuid,
           action.kind as Exclude<InteractionKind, "wink">,
         );
-        forgetReadsOfBoth(authOf(request).user, request.params.uuid);
         return { data: { done: true } };
       },
     );

@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { interactions, profileVisits, users } from "../../platform/db/schema";
 import type { UserRow } from "../auth/session-service";
 import { appendMessage, openConversation } from "../conversations/message-writer";
+import { forgetConversationReads } from "../conversations/read-cache";
 import { notify } from "../notifications/service";
 import { cardColumns } from "../profiles/card-columns";
 import { siteHour } from "../profiles/online";
@@ -61,6 +62,8 @@ export async function addInteraction(
     }
     return true;
   });
+  // A block hides the pair's conversation both ways, and a like or a wink is a message in it.
+  forgetConversationReads(context.database, { memberUuids: [viewer.uuid, target.uuid] });
   if (created) context.realtimeEvents.kick();
 }
 
@@ -130,6 +133,8 @@ export async function removeInteraction(
     .where(
       and(eq(interactions.kind, kind), eq(interactions.fromUserId, viewer.id), eq(interactions.toUserId, target.id)),
     );
+  // Unblocking brings the pair's conversation back to both lists.
+  forgetConversationReads(context.database, { memberUuids: [viewer.uuid, targetUuid] });
 }
 
 const LIST_PAGE_SIZE = 24;
