@@ -3,11 +3,11 @@
 // running the TypeScript through tsx's loader costs a second V8 isolate (~45 MB of memory per process) and
 // start-up time, which the real-time memory budget (10,000 idle connections under 200 MB) cannot spare.
 // esbuild only strips types; `npm run typecheck` is what checks them.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { sourceFingerprint } from "./source-fingerprint.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverDir = path.join(root, "apps/server");
@@ -22,29 +22,9 @@ export const serverCommand = { cwd: serverDir, args: ["--max-semi-space-size=8",
 const stampFile = path.join(serverDir, "dist/.build-stamp");
 const inputs = ["apps/server/src", "apps/server/package.json", "packages/shared/src", "package-lock.json"];
 
-function collect(target, files) {
-  if (!existsSync(target)) return;
-  if (statSync(target).isDirectory()) {
-    for (const entry of readdirSync(target).sort()) collect(path.join(target, entry), files);
-  } else if (!/\.test\.tsx?$/.test(target)) {
-    files.push(target);
-  }
-}
-
-function fingerprint() {
-  const hash = createHash("sha256");
-  const files = [];
-  for (const input of inputs) collect(path.join(root, input), files);
-  for (const file of files) {
-    hash.update(path.relative(root, file));
-    hash.update(readFileSync(file));
-  }
-  return hash.digest("hex");
-}
-
 /** Builds the bundle unless it is current; answers whether it built. */
 export async function ensureServerBuild() {
-  const current = fingerprint();
+  const current = sourceFingerprint(root, inputs);
   if (existsSync(serverBundle) && existsSync(stampFile) && readFileSync(stampFile, "utf8").trim() === current) {
     return false;
   }

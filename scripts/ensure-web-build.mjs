@@ -2,10 +2,10 @@
 // `npm start` and the end-to-end tests call this, so nobody serves a stale bundle.
 
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sourceFingerprint } from "./source-fingerprint.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = path.join(root, "apps/web");
@@ -22,30 +22,8 @@ const inputs = [
   ".env",
 ];
 
-function collect(target, files) {
-  if (!existsSync(target)) return;
-  const info = statSync(target);
-  if (info.isDirectory()) {
-    for (const entry of readdirSync(target).sort()) collect(path.join(target, entry), files);
-  } else if (!/\.test\.tsx?$/.test(target)) {
-    files.push(target);
-  }
-}
-
-export function sourceFingerprint() {
-  const hash = createHash("sha256");
-  const files = [];
-  for (const input of inputs) collect(path.join(root, input), files);
-  for (const file of files) {
-    hash.update(path.relative(root, file));
-    hash.update(readFileSync(file));
-  }
-  // The site key is baked into the bundle, so a different key needs a new build.
-  hash.update(`SITE_KEYS=${process.env.SITE_KEYS ?? ""}`);
-  return hash.digest("hex");
-}
-
-const fingerprint = sourceFingerprint();
+// The site key is baked into the bundle, so a different key needs a new build.
+const fingerprint = sourceFingerprint(root, inputs, `SITE_KEYS=${process.env.SITE_KEYS ?? ""}`);
 const current = existsSync(stampFile) ? readFileSync(stampFile, "utf8").trim() : "";
 if (current === fingerprint && existsSync(path.join(webDir, "dist/index.html"))) {
   process.exit(0);
