@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -93,6 +94,15 @@ export const users = pgTable(
     /** When the member took the free credits offered instead of deleting their account (once per account). */
     deletionOfferClaimedAt: timestamp("deletion_offer_claimed_at", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /**
+     * An admin's ban, separate from the member's own deactivation (which they may undo): while set the account
+     * cannot sign in, refresh or reactivate, and its profile is hidden everywhere.
+     */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedReason: varchar("suspended_reason", { length: 500 }),
+    suspendedById: bigint("suspended_by_id", { mode: "number" }).references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -967,4 +977,51 @@ export const triggerDeliveries = pgTable(
     index("trigger_deliveries_member_idx").on(table.memberId, table.sentAt),
     index("trigger_deliveries_trigger_idx").on(table.triggerId, table.sentAt),
   ],
+);
+
+/**
+ * The one durable queue for work that happens after a change commits (mail first): a job is inserted in the
+ * same transaction as the change that causes it, claimed by any server process with FOR UPDATE SKIP LOCKED,
+ * retried with backoff until `max_attempts`, and kept once done (`completed_at`) or given up (`failed_at`).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: varchar("kind", { length: 40 }).notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(25),
+    /** A claim lasts until this moment; a process that dies mid-job lets it go when the claim runs out. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: varchar("locked_by", { length: 100 }),
+    lastError: text("last_error"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("jobs_due_idx")
+      .on(table.runAt, table.id)
+      .where(sql`${table.completedAt} is null and ${table.failedAt} is null`),
+    index("jobs_kind_idx").on(table.kind, table.createdAt),
+  ],
+);
+
+/**
+ * Per-member daily counters of actions that notify other members (likes, winks): the cap counts what was done,
+ * so undoing and redoing an action still counts twice. `day` is the site's calendar day (SITE_TIMEZONE).
+ */
+export const memberActionCounts = pgTable(
+  "member_action_counts",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [uniqueIndex("member_action_counts_unique").on(table.userId, table.kind, table.day)],
 );
