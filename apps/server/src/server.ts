@@ -67,6 +67,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
     realtimeEvents: outbox,
+    memberConnections: { close: (target, code) => realtime.closeMemberConnections(target, code) },
   };
   if (options.seed ?? config.seedDemoData) {
     // The seed (and the image library it draws avatars with) is loaded only when it runs.

@@ -17,4 +17,11 @@ export interface AppContext {
   attempts: AttemptCounter;
   /** Delivers committed real-time events; services call kick() after their transaction commits. */
   realtimeEvents: { kick(): void };
+  /** Closes real-time connections on every process; services call it after the change that ends them committed. */
+  memberConnections: MemberConnections;
+}
+
+export interface MemberConnections {
+  /** The member's connections (only those of one session with `sessionId`), with a close code from realtimeCloseCodes. */
+  close(target: { memberUuid: string; sessionId?: string }, code: number): Promise<void>;
 }

@@ -23,6 +23,7 @@ try {
     redis: undefined,
     attempts: new MemoryAttemptCounter(),
     realtimeEvents: { kick: () => {} },
+    memberConnections: { close: async () => {} },
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),

@@ -43,6 +43,7 @@ describe("demo data seed", () => {
       redis: undefined,
       attempts: new MemoryAttemptCounter(),
       realtimeEvents: { kick: () => {} },
+      memberConnections: { close: async () => {} },
       storage: new LocalDiskStorage(`${dataDir}/uploads`),
       logger: createLogger("silent"),
       mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir }),

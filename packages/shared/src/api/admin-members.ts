@@ -14,6 +14,15 @@ export const ZAdminMemberSummarySchema = z.object({
   created_at: z.string(),
   last_active_at: z.string(),
   deactivated_at: z.string().nullable(),
+  /** An admin's ban (issue 17): when, why, and by whom; null while the account is not suspended. */
+  suspension: z
+    .object({
+      suspended_at: z.string(),
+      reason: z.string(),
+      /** Null when the admin's account is gone. */
+      suspended_by: z.object({ uuid: z.string(), username: z.string() }).nullable(),
+    })
+    .nullable(),
   deleted_at: z.string().nullable(),
 });
 export type TAdminMemberSummary = z.infer<typeof ZAdminMemberSummarySchema>;
@@ -80,6 +89,10 @@ export const ZAdminCreditAdjustmentResponseSchema = z.object({
 export type TAdminMemberDetail = z.infer<typeof ZAdminMemberDetailResponseSchema>["data"];
 
 export const ZAdminMemberStatusResponseSchema = z.object({ data: ZAdminMemberSummarySchema });
+
+/** Suspending a member: the reason is kept on the account and in the audit log. */
+export const ZAdminSuspendRequestSchema = z.object({ reason: z.string().trim().min(3).max(500) });
+export type TAdminSuspendRequest = z.input<typeof ZAdminSuspendRequestSchema>;
 
 /** Admin: photo moderation (issue 10). */
 export const ZAdminPendingPhotoSchema = z.object({

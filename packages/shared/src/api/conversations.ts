@@ -48,6 +48,11 @@ const ZPartySchema = z.object({
   primary_photo: z.object({ url: z.string() }),
   online: z.boolean(),
   last_active_at: z.string(),
+  /**
+   * False once the account is suspended, deactivated or deleted: the conversation stays readable but takes no
+   * more messages, and the web app shows "This member is no longer available" instead of the composer.
+   */
+  available: z.boolean(),
 });
 export type TConversationParty = z.infer<typeof ZPartySchema>;
 

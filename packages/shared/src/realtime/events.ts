@@ -51,7 +51,14 @@ export const realtimeCloseCodes = {
   unknownAppKey: 4001,
   protocolUnsupported: 4007,
   protocolMissing: 4008,
+  /** The member was suspended (or a publisher called terminate_connections): do not reconnect. */
   unauthorizedConnection: 4009,
+  /**
+   * The session that authorised the connection ended (sign-out, password change or reset, email change,
+   * deactivation, deletion). In the refused range so pusher-js never reconnects on its own with the dead
+   * session's token; the web app checks its session and reconnects only if it still has a live one.
+   */
+  sessionEnded: 4010,
   serverShuttingDown: 4200,
   pongNotReceived: 4201,
   clientEventRateExceeded: 4301,

@@ -71,6 +71,8 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 export const authMessages = {
   failed: "These credentials do not match our records.",
   throttle: "Too many login attempts. Please try again in {seconds} seconds.",
+  /** An admin's ban (issue 17): sign-in with the right password, and any request with a token still held. */
+  suspended: "This account has been suspended.",
 } as const;
 
 export const passwordMessages = {

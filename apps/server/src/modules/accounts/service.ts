@@ -1,4 +1,5 @@
 import type { TPreferences } from "@velvet/shared/api/auth";
+import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
@@ -59,7 +60,7 @@ export async function changePassword(
   await assertCurrentPassword(auth, input.current_password);
   if (await isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
   const passwordHash = await hashPassword(input.password);
-  return context.database.db.transaction(async (tx) => {
+  const tokens = await context.database.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
@@ -73,6 +74,13 @@ export async function changePassword(
     });
     return startSession(context, tx, { user: auth.user, ip: meta.ip, userAgent: meta.userAgent });
   });
+  await endConnections(context, auth);
+  return tokens;
+}
+
+/** After every session ended: each socket of the member closes (this device's web app reconnects with its new one). */
+function endConnections(context: AppContext, auth: Authenticated): Promise<void> {
+  return context.memberConnections.close({ memberUuid: auth.user.uuid }, realtimeCloseCodes.sessionEnded);
 }
 
 export async function updateEmailPreferences(
@@ -87,7 +95,7 @@ export async function updateEmailPreferences(
 
 /** Confines the member to /deactivated until they reactivate; every other session ends. */
 export async function deactivate(context: AppContext, auth: Authenticated, meta: RequestMeta): Promise<IssuedTokens> {
-  return context.database.db.transaction(async (tx) => {
+  const tokens = await context.database.db.transaction(async (tx) => {
     await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, auth.user.id));
     await revokeAllSessions(tx, auth.user.id);
     await writeAudit(tx, {
@@ -103,6 +111,8 @@ export async function deactivate(context: AppContext, auth: Authenticated, meta:
       userAgent: meta.userAgent,
     });
   });
+  await endConnections(context, auth);
+  return tokens;
 }
 
 export async function reactivate(context: AppContext, auth: Authenticated, ip: string): Promise<void> {
@@ -163,6 +173,7 @@ export async function deleteAccount(
     await writeAudit(tx, { actorId: auth.user.id, action: "account.deleted", targetUserId: auth.user.id, ip });
   });
   forgetCheckedSessionsOf(auth.user.id);
+  await endConnections(context, auth);
   for (const { key } of photoKeys) {
     await Promise.all(
       ["large", "thumb", "medium"].map((size) => context.storage.remove(`${key}-${size}.webp`).catch(() => {})),

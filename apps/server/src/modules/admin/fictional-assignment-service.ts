@@ -14,7 +14,7 @@ export async function assignableOperators(context: AppContext): Promise<TAssigne
   return context.database.db
     .select({ uuid: users.uuid, username: users.username })
     .from(users)
-    .where(and(hasOperatorRole, isNull(users.deletedAt), isNull(users.deactivatedAt)))
+    .where(and(hasOperatorRole, isNull(users.deletedAt), isNull(users.deactivatedAt), isNull(users.suspendedAt)))
     .orderBy(sql`lower(${users.username})`)
     .limit(500);
 }

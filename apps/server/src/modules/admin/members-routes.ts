@@ -6,6 +6,7 @@ import {
   ZAdminMemberSearchQuerySchema,
   ZAdminMemberSearchResponseSchema,
   ZAdminMemberStatusResponseSchema,
+  ZAdminSuspendRequestSchema,
 } from "@velvet/shared/api/admin-members";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
@@ -15,6 +16,7 @@ import { authOf } from "../auth/authenticate";
 import { adminDashboard } from "./dashboard-service";
 import { adjustCredits, memberDetail, searchMembers, setMemberDeactivated } from "./members-service";
 import { adminGuard } from "./policy";
+import { suspendMember, unsuspendMember } from "./suspension-service";
 
 const ZMemberParams = z.object({ uuid: z.uuid() });
 
@@ -104,4 +106,37 @@ export async function adminMemberRoutes(app: FastifyInstance, context: AppContex
       }),
     );
   }
+
+  api.post(
+    "/api/admin/members/:uuid/suspend",
+    {
+      onRequest: adminOnly(),
+      schema: {
+        ...schema,
+        summary: "Suspend an account with a reason: no sign-in, sessions and sockets end, profile hidden (audited)",
+        params: ZMemberParams,
+        body: ZAdminSuspendRequestSchema,
+        response: { 200: ZAdminMemberStatusResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await suspendMember(context, authOf(request).user, request.params.uuid, request.body.reason, request.ip),
+    }),
+  );
+
+  api.post(
+    "/api/admin/members/:uuid/unsuspend",
+    {
+      onRequest: adminOnly(),
+      schema: {
+        ...schema,
+        summary: "Lift a suspension (sessions it revoked stay revoked; audited)",
+        params: ZMemberParams,
+        response: { 200: ZAdminMemberStatusResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await unsuspendMember(context, authOf(request).user, request.params.uuid, request.ip),
+    }),
+  );
 }

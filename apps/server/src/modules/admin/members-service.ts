@@ -1,11 +1,13 @@
 import type { TAdminMemberSummary } from "@velvet/shared/api/admin-members";
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
+import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
 import { auditLog, creditLedger, payments, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
+import { revokeAllSessions, type UserRow } from "../auth/session-service";
 import { addCredits, takeBackCredits } from "../credits/ledger";
 import { reportsInvolving } from "./reports-service";
 
@@ -13,9 +15,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 type MemberRow = typeof users.$inferSelect;
+type Suspenders = Map<number, { uuid: string; username: string }>;
+
+/** The admins who suspended these accounts, by id, for the summaries (one query for a whole list). */
+export async function suspendersOf(context: AppContext, members: MemberRow[]): Promise<Suspenders> {
+  const ids = [...new Set(members.flatMap((member) => (member.suspendedById ? [member.suspendedById] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await context.database.db
+    .select({ id: users.id, uuid: users.uuid, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, { uuid: row.uuid, username: row.username }]));
+}
 
 /** What an admin sees of an account in lists: never the password hash, tokens or IP. */
-function presentSummary(member: MemberRow): TAdminMemberSummary {
+export function presentSummary(member: MemberRow, suspenders: Suspenders): TAdminMemberSummary {
   return {
     uuid: member.uuid,
     username: member.username,
@@ -26,6 +40,13 @@ function presentSummary(member: MemberRow): TAdminMemberSummary {
     created_at: member.createdAt.toISOString(),
     last_active_at: member.lastActiveAt.toISOString(),
     deactivated_at: iso(member.deactivatedAt),
+    suspension: member.suspendedAt
+      ? {
+          suspended_at: member.suspendedAt.toISOString(),
+          reason: member.suspendedReason ?? "",
+          suspended_by: member.suspendedById ? (suspenders.get(member.suspendedById) ?? null) : null,
+        }
+      : null,
     deleted_at: iso(member.deletedAt),
   };
 }
@@ -44,7 +65,8 @@ export async function searchMembers(context: AppContext, query: string): Promise
     )
     .orderBy(sql`lower(${users.username})`)
     .limit(25);
-  return rows.map(presentSummary);
+  const suspenders = await suspendersOf(context, rows);
+  return rows.map((row) => presentSummary(row, suspenders));
 }
 
 async function memberByUuid(context: AppContext, uuid: string): Promise<MemberRow> {
@@ -90,7 +112,7 @@ export async function memberDetail(context: AppContext, uuid: string) {
     reportsInvolving(context, member.id),
   ]);
   return {
-    ...presentSummary(member),
+    ...presentSummary(member, await suspendersOf(context, [member])),
     email_verified_at: iso(member.emailVerifiedAt),
     features: member.features,
     unlimited_until: iso(member.unlimitedUntil),
@@ -149,7 +171,10 @@ export async function adjustCredits(
   });
 }
 
-/** Deactivates or reactivates a member's account as an admin; the member is confined to /deactivated meanwhile. */
+/**
+ * Deactivates or reactivates a member's account as an admin; the member is confined to /deactivated meanwhile.
+ * Deactivated staff lose their sessions too (issue 17): the consoles refuse them from the next request on.
+ */
 export async function setMemberDeactivated(
   context: AppContext,
   admin: UserRow,
@@ -157,20 +182,31 @@ export async function setMemberDeactivated(
   deactivated: boolean,
   ip: string,
 ): Promise<TAdminMemberSummary> {
-  return context.database.db.transaction(async (tx) => {
+  const updated = await context.database.db.transaction(async (tx) => {
     const [member] = await tx.select().from(users).where(eq(users.uuid, uuid)).for("update");
     if (!member || member.deletedAt) throw new AppError("not_found");
-    const [updated] = await tx
+    const [row] = await tx
       .update(users)
       .set({ deactivatedAt: deactivated ? (member.deactivatedAt ?? new Date()) : null, updatedAt: new Date() })
       .where(eq(users.id, member.id))
       .returning();
+    if (deactivated && isStaff(member)) await revokeAllSessions(tx, member.id);
     await writeAudit(tx, {
       actorId: admin.id,
       action: deactivated ? "member.deactivated_by_admin" : "member.reactivated_by_admin",
       targetUserId: member.id,
       ip,
     });
-    return presentSummary(updated ?? member);
+    return row ?? member;
   });
+  // A session check remembered before the commit would still say active.
+  forgetCheckedSessionsOf(updated.id);
+  if (deactivated) {
+    await context.memberConnections.close({ memberUuid: updated.uuid }, realtimeCloseCodes.sessionEnded);
+  }
+  return presentSummary(updated, await suspendersOf(context, [updated]));
+}
+
+function isStaff(user: Pick<UserRow, "roles">): boolean {
+  return user.roles.includes("admin") || user.roles.includes("operator");
 }

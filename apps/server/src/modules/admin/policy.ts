@@ -6,10 +6,14 @@ import type { Authenticated } from "../auth/session-service";
 
 export type StaffRole = "operator" | "admin";
 
-/** Console routes: a member gets 403 (a guest has already had 401 from requireAuth). */
+/**
+ * Console routes: a member gets 403 (a guest has already had 401 from requireAuth), and so does staff whose
+ * account is deactivated or suspended, from the next request on (issue 17): the role alone is not enough.
+ */
 export function assertStaff(auth: Authenticated, allowed: readonly StaffRole[]): void {
   // An impersonated session holds a member's identity: it never reaches the console.
   if (auth.session.impersonatorId !== null) throw new AppError("forbidden");
+  if (auth.user.deactivatedAt || auth.user.suspendedAt || auth.user.deletedAt) throw new AppError("forbidden");
   if (!auth.user.roles.some((role) => (allowed as readonly string[]).includes(role))) throw new AppError("forbidden");
 }
 

@@ -1,3 +1,4 @@
+import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
@@ -25,7 +26,7 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
     if (!row) throw invalid;
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
     if (!user || user.deletedAt) throw invalid;
-    if (row.usedAt) return { activated: false, user };
+    if (row.usedAt) return { activated: false, changedAddress: false, user };
 
     const changingAddress = user.email?.toLowerCase() !== row.email;
     if (changingAddress) {
@@ -47,8 +48,12 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
       }
     }
     await markEmailTokenUsed(tx, row.id);
-    return { activated: !changingAddress && !user.emailVerifiedAt, user };
+    return { activated: !changingAddress && !user.emailVerifiedAt, changedAddress: changingAddress, user };
   });
+  // Every socket of the member re-authorises (the web app reconnects only where its session is still live).
+  if (result.changedAddress) {
+    await context.memberConnections.close({ memberUuid: result.user.uuid }, realtimeCloseCodes.sessionEnded);
+  }
   // A session check remembered from before would still say unverified: the member may send now.
   forgetCheckedSessionsOf(result.user.id);
   if (result.activated) context.realtimeEvents.kick();

@@ -52,6 +52,8 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
     await Promise.all([context.attempts.hit(pairKey, 60), context.attempts.hit(accountKey, ACCOUNT_WINDOW_SECONDS)]);
     throw failed();
   }
+  // Only with the right password: a wrong one answers the usual 422, so nothing more leaks (issue 17).
+  if (user.suspendedAt) throw new AppError("forbidden", authMessages.suspended);
 
   await context.attempts.reset(pairKey);
   if (user.passwordHash && needsRehash(user.passwordHash)) {

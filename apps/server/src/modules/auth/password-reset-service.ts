@@ -1,3 +1,4 @@
+import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { passwordMessages } from "@velvet/shared/validation/messages";
 import { and, eq, isNull } from "drizzle-orm";
@@ -32,7 +33,7 @@ export async function resetPassword(
   const invalid = AppError.field("email", passwordMessages.token);
   if (await isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
   const passwordHash = await hashPassword(input.password);
-  await context.database.db.transaction(async (tx) => {
+  const user = await context.database.db.transaction(async (tx) => {
     const row = await findEmailToken(tx, "reset_password", input.token);
     if (!row || row.usedAt || row.email !== input.email.toLowerCase()) throw invalid;
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
@@ -49,5 +50,7 @@ export async function resetPassword(
         and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "reset_password"), isNull(emailTokens.usedAt)),
       );
     await revokeAllSessions(tx, user.id);
+    return user;
   });
+  await context.memberConnections.close({ memberUuid: user.uuid }, realtimeCloseCodes.sessionEnded);
 }

@@ -9,6 +9,7 @@ import {
   ZTokenResponseSchema,
 } from "@velvet/shared/api/auth";
 import { apiHeaders } from "@velvet/shared/api/headers";
+import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { todayInTimezone } from "@velvet/shared/validation/age";
 import { passwordMessages } from "@velvet/shared/validation/messages";
@@ -121,7 +122,12 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
       },
     },
     async (request, reply) => {
-      await revokeSession(context.database.db, authOf(request).session.id);
+      const { user, session } = authOf(request);
+      await revokeSession(context.database.db, session.id);
+      await context.memberConnections.close(
+        { memberUuid: user.uuid, sessionId: session.id },
+        realtimeCloseCodes.sessionEnded,
+      );
       clearRefreshCookie(reply, config);
       return { message: accountMessages.loggedOut };
     },

@@ -1,3 +1,4 @@
+import { authMessages } from "@velvet/shared/validation/messages";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
@@ -78,13 +79,20 @@ export async function rotateRefreshToken(context: AppContext, presented: string)
   const unauthenticated = new AppError("unauthenticated");
   const outcome = await context.database.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ token: refreshTokens, session: authSessions, userUuid: users.uuid, userDeletedAt: users.deletedAt })
+      .select({
+        token: refreshTokens,
+        session: authSessions,
+        userUuid: users.uuid,
+        userDeletedAt: users.deletedAt,
+        userSuspendedAt: users.suspendedAt,
+      })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(eq(refreshTokens.tokenHash, hashToken(presented)))
       .for("update", { of: refreshTokens });
     if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.userDeletedAt) return undefined;
+    if (row.userSuspendedAt) return undefined;
 
     if (row.token.usedAt) {
       const age = (Date.now() - row.token.usedAt.getTime()) / 1000;
@@ -168,7 +176,9 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>(
 
 /**
  * A valid access token whose session is still live; revocation takes effect on
- * the next request. With `acceptRecentCheck`, a check of the same session made
+ * the next request. A suspended member's token (its session revoked by the
+ * suspension, or one that slipped past it) answers 403 with the reason sign-in
+ * gives, on every route: a ban is never just "signed out". With `acceptRecentCheck`, a check of the same session made
  * by this process within SESSION_RECHECK_MS is taken instead of reading again
  * (recent-sessions.ts says which routes, and why).
  */
@@ -190,6 +200,7 @@ export async function authenticateAccessToken(
     sessionLookups.set(db, lookup);
   }
   const [row] = await lookup.execute({ sessionId: claims.sessionId, userUuid: claims.userUuid });
+  if (row?.user.suspendedAt && !row.user.deletedAt) throw new AppError("forbidden", authMessages.suspended);
   if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
   await recordActivity(db, row);
   if (options.acceptRecentCheck) rememberCheckedSession(row);

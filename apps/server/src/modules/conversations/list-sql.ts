@@ -19,7 +19,9 @@ const photoOf = (alias: string) =>
 const partyColumns = (alias: string) =>
   `${alias}.uuid as ${alias}_uuid, ${alias}.username as ${alias}_username, ${alias}.gender as ${alias}_gender,
   ${alias}.last_active_at as ${alias}_last_active_at, ${alias}.is_fictional as ${alias}_is_fictional,
-  ${alias}.online_hours as ${alias}_online_hours, ${photoOf(alias)} as ${alias}_photo_key`;
+  ${alias}.online_hours as ${alias}_online_hours, ${photoOf(alias)} as ${alias}_photo_key,
+  (${alias}.deleted_at is null and ${alias}.deactivated_at is null and ${alias}.suspended_at is null)
+    as ${alias}_available`;
 
 const messageColumns = (alias: string) =>
   `${alias}.id as message_id, ${alias}.client_id, ${alias}.from_id, ${alias}.to_id, ${alias}.type as message_type,
@@ -161,6 +163,7 @@ function partyFrom(row: Record<string, unknown>, alias: string, userId: number):
     isFictional: row[`${alias}_is_fictional`] as boolean,
     onlineHours: (row[`${alias}_online_hours`] as number[] | null) ?? [],
     photoKey: (row[`${alias}_photo_key`] as string | null) ?? null,
+    available: row[`${alias}_available`] === true,
   };
 }
 

@@ -32,7 +32,8 @@ function prepareWritableConversation(db: Db) {
       conversationId: conversations.id,
       partnerId: users.id,
       partnerUuid: users.uuid,
-      gone: sql<boolean>`${users.deletedAt} is not null or ${users.deactivatedAt} is not null`,
+      gone: sql<boolean>`${users.deletedAt} is not null or ${users.deactivatedAt} is not null
+        or ${users.suspendedAt} is not null`,
       blocked: sql<boolean>`exists (select 1 from interactions i where i.kind = 'block'
         and ((i.from_user_id = ${senderId} and i.to_user_id = ${partnerId})
           or (i.from_user_id = ${partnerId} and i.to_user_id = ${senderId})))`,
@@ -78,7 +79,7 @@ export const conversationPolicy = {
   /**
    * The caller's conversation and partner, ready to write into, in one query:
    * 404 when it is not theirs, 403 across a block or to an account that is
-   * deactivated or deleted. With `clientId`, also the message the sender
+   * deactivated, suspended or deleted. With `clientId`, also the message the sender
    * already sent with it: a retry is answered with that message before any
    * rule is applied again (it went through when the rules allowed it).
    */

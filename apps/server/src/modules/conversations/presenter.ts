@@ -19,6 +19,8 @@ export interface PartySource {
   isFictional: boolean;
   onlineHours: number[];
   photoKey: string | null;
+  /** Not suspended, deactivated or deleted (the conversation takes messages). */
+  available: boolean;
 }
 
 export interface MessageSource {
@@ -59,6 +61,7 @@ export function presentParty(
     },
     online: isOnlineNow(party, context.now, context.hour),
     last_active_at: party.lastActiveAt.toISOString(),
+    available: party.available,
   };
 }
 

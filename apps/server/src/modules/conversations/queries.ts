@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { conversations, messageImages, messages, users } from "../../platform/db/schema";
@@ -62,6 +62,8 @@ export async function loadParties(db: Db, ids: number[]): Promise<Map<number, Pa
       isFictional: users.isFictional,
       onlineHours: users.onlineHours,
       photoKey: primaryPhotoKeyFor("users"),
+      available: sql<boolean>`(${users.deletedAt} is null and ${users.deactivatedAt} is null
+        and ${users.suspendedAt} is null)`,
     })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));

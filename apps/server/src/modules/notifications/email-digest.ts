@@ -72,7 +72,11 @@ export class NotificationDigest {
       isNull(notifications.emailedAt),
     );
     const wantsEmail =
-      member?.email && !member.deletedAt && !member.deactivatedAt && member.preferences.email?.notifications !== false;
+      member?.email &&
+      !member.deletedAt &&
+      !member.deactivatedAt &&
+      !member.suspendedAt &&
+      member.preferences.email?.notifications !== false;
     if (!member?.email || !wantsEmail || (await this.isConnected(member.uuid))) {
       // Seen live, or not wanted: these will never be emailed.
       await db.update(notifications).set({ emailDue: false }).where(pendingRows);

@@ -100,10 +100,10 @@ export const operatorPolicy = {
     return profile;
   },
 
-  /** A reply cannot reach a member who left, was deactivated, or blocked the profile (or was blocked by it). */
+  /** A reply cannot reach a member who left, was deactivated or suspended, or blocked the profile (or was blocked by it). */
   async assertMayReply(db: Db, target: FictionalConversation, message: string): Promise<void> {
     const { member, profile } = target;
-    if (member.deletedAt || member.deactivatedAt) throw new AppError("forbidden", message);
+    if (member.deletedAt || member.deactivatedAt || member.suspendedAt) throw new AppError("forbidden", message);
     const blocked = await queryRows(
       db,
       sql`select 1 from interactions where kind = 'block' and (

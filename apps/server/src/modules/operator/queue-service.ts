@@ -51,7 +51,7 @@ export async function operatorQueue(
       from conversation_members fm
       join users profile on profile.id = fm.user_id and profile.is_fictional
       join users member on member.id = fm.partner_id and not member.is_fictional
-        and member.deleted_at is null and member.deactivated_at is null
+        and member.deleted_at is null and member.deactivated_at is null and member.suspended_at is null
       join conversations c on c.id = fm.conversation_id
       join messages last on last.id = c.last_message_id and last.from_id = member.id
       cross join lateral (

@@ -2,9 +2,10 @@ import { and, eq, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzl
 import { interactions, users } from "../../platform/db/schema";
 
 /**
- * Who a member may see: other, active members (not deleted, not deactivated,
- * not staff), and never across a block in either direction. Used by search,
- * profile views and every interaction, so a blocked pair disappears everywhere.
+ * Who a member may see: other, active members (not deleted, deactivated,
+ * suspended or staff), and never across a block in either direction. Used by
+ * search, profile views, every interaction and the favourite and visitor
+ * lists, so a blocked pair or a banned account disappears everywhere.
  */
 export function visibleTo(viewerId: number | Placeholder): SQL {
   // Two NOT EXISTS, one per direction, rather than one with an OR inside: each is then an exact
@@ -22,6 +23,7 @@ export function visibleTo(viewerId: number | Placeholder): SQL {
     ne(users.id, viewerId),
     isNull(users.deletedAt),
     isNull(users.deactivatedAt),
+    isNull(users.suspendedAt),
     sql`not (${users.roles} && array['admin', 'operator']::text[])`,
     sql`not ${blocks(viewerId, users.id)}`,
     sql`not ${blocks(users.id, viewerId)}`,

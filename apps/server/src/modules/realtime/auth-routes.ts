@@ -6,6 +6,7 @@ import { AppError } from "../../platform/http/app-error";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { channelKind, isValidChannelName } from "./channels";
 import { mayJoinChannel } from "./policy";
+import type { RealtimeServer } from "./server";
 import { channelAuth, encryptedChannelSecret, userAuth } from "./signatures";
 
 const ZSocketId = z.string().regex(/^\d+\.\d+$/, { error: "The socket id field format is invalid" });
@@ -23,10 +24,20 @@ const ZUserAuthResponseSchema = z.object({ auth: z.string(), user_data: z.string
  * authorization and user sign-in. They answer the bare JSON pusher-js reads,
  * and need the member's bearer token but no site key.
  */
-export async function realtimeAuthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function realtimeAuthRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  realtime: RealtimeServer,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { pusher } = context.config;
   const signedIn = requireAuth(context);
+
+  /** The socket is the session's from now on: signing out or a ban closes it wherever it is held. */
+  const claim = (request: FastifyRequest, socketId: string) => {
+    const { user, session } = authOf(request);
+    return realtime.claimSocket(socketId, { memberUuid: user.uuid, sessionId: session.id });
+  };
 
   const authorizeChannel = async (request: FastifyRequest, body: z.infer<typeof ZChannelAuthRequestSchema>) => {
     const { user } = authOf(request);
@@ -34,6 +45,7 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
     const kind = channelKind(channel);
     if (!isValidChannelName(channel) || kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
     if (!(await mayJoinChannel(context, user, channel))) throw new AppError("forbidden");
+    await claim(request, body.socket_id);
     if (kind === "presence") {
       const channelData = JSON.stringify({ user_id: user.uuid, user_info: { username: user.username } });
       return {
@@ -81,6 +93,7 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
     },
     async (request) => {
       const { user } = authOf(request);
+      await claim(request, request.body.socket_id);
       const userData = JSON.stringify({ id: user.uuid, user_info: { username: user.username } });
       return { auth: userAuth(pusher.key, pusher.secret, request.body.socket_id, userData), user_data: userData };
     },

@@ -2,8 +2,9 @@ import type { Redis } from "ioredis";
 
 /**
  * What processes tell each other: an event to deliver to a channel's local
- * subscribers, a presence channel whose membership changed, or a user whose
- * connections must be terminated. Without Redis the bus is this process alone.
+ * subscribers, a presence channel whose membership changed, a user (or one of
+ * their sessions) whose connections must be closed, or who authorised a socket
+ * held by another process. Without Redis the bus is this process alone.
  */
 export type BusMessage = BusPayload & { origin: string };
 
@@ -17,7 +18,9 @@ export type BusPayload =
       userId?: string | undefined;
     }
   | { type: "presence"; channel: string }
-  | { type: "terminate"; userId: string };
+  /** `code` absent (a process of the version before): 4009, as terminate_connections always closed. */
+  | { type: "terminate"; userId: string; sessionId?: string | undefined; code?: number | undefined }
+  | { type: "claim"; socketId: string; userId: string; sessionId: string };
 
 export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;

@@ -9,6 +9,11 @@ export interface Connection {
   awaitingPongSince: number | undefined;
   /** Set by pusher:signin. */
   userId: string | undefined;
+  /**
+   * Who authorised channels on this socket through /api/broadcasting/auth: the member's uuid, and
+   * `uuid/sessionId` for the session, so ending a member's or one session's connections finds it.
+   */
+  owners: Set<string>;
   /** Channel name -> the member this connection is, for presence channels. */
   channels: Map<string, PresenceMember | undefined>;
   clientEvents: { windowStartedAt: number; count: number };
@@ -21,6 +26,7 @@ export function newConnection(socket: WebSocket, socketId: string): Connection {
     lastSeenAt: Date.now(),
     awaitingPongSince: undefined,
     userId: undefined,
+    owners: new Set(),
     channels: new Map(),
     clientEvents: { windowStartedAt: 0, count: 0 },
   };
@@ -42,4 +48,9 @@ export function sendError(connection: Connection, code: number | null, message: 
 
 export function sendSubscriptionError(connection: Connection, channel: string, status: number, error: string): void {
   sendFrame(connection, { event: "pusher:subscription_error", channel, data: { type: "AuthError", error, status } });
+}
+
+/** The keys a connection's `owners` holds for a member, or for one of their sessions. */
+export function ownerKey(memberUuid: string, sessionId?: string): string {
+  return sessionId === undefined ? memberUuid : `${memberUuid}/${sessionId}`;
 }

@@ -6,7 +6,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { Logger } from "../../platform/logging/logger";
 import type { BusMessage, BusPayload, RealtimeBus } from "./bus";
 import type { ChannelDirectory } from "./channel-directory";
-import { type Connection, newConnection, sendError, sendFrame } from "./connection";
+import { type Connection, newConnection, ownerKey, sendError, sendFrame } from "./connection";
 import { PRESENCE_ENTRY_TTL_MS, type PresenceStore } from "./presence-store";
 import { Subscriptions } from "./subscriptions";
 
@@ -36,7 +36,7 @@ export interface RealtimeOptions {
  */
 export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
-  private readonly connections = new Set<Connection>();
+  private readonly connections = new Map<string, Connection>();
   /** A per-process prefix keeps socket ids unique across every process sharing the channels. */
   readonly processId = String(randomInt(1, 2_147_483_647));
   private nextSocketNumber = 1;
@@ -103,10 +103,35 @@ export class RealtimeServer {
     await this.publishToOthers({ type: "event", channel, event, data, exceptSocketId });
   }
 
-  /** Closes every connection signed in as the user, on every process, with 4009. */
+  /** Closes every connection signed in as the user, on every process, with 4009 (the HTTP API's terminate_connections). */
   async terminateUser(userId: string): Promise<void> {
-    this.terminateLocal(userId);
-    await this.publishToOthers({ type: "terminate", userId });
+    await this.closeMemberConnections({ memberUuid: userId }, realtimeCloseCodes.unauthorizedConnection);
+  }
+
+  /**
+   * Closes, on every process, each connection signed in as the member or whose
+   * channels their token authorised (only those of one session with
+   * `sessionId`), with `code`. Their subscriptions are dropped first, so
+   * nothing more reaches them while the close handshake runs.
+   */
+  async closeMemberConnections(target: { memberUuid: string; sessionId?: string }, code: number): Promise<void> {
+    this.closeLocal(target.memberUuid, target.sessionId, code);
+    await this.publishToOthers({ type: "terminate", userId: target.memberUuid, sessionId: target.sessionId, code });
+  }
+
+  /**
+   * Records that the member's session authorised a channel on the socket, on
+   * whichever process holds it, so closing their connections finds it.
+   */
+  async claimSocket(socketId: string, owner: { memberUuid: string; sessionId: string }): Promise<void> {
+    const local = this.connections.get(socketId);
+    if (local) return this.claimLocal(local, owner.memberUuid, owner.sessionId);
+    await this.publishToOthers({ type: "claim", socketId, userId: owner.memberUuid, sessionId: owner.sessionId });
+  }
+
+  private claimLocal(connection: Connection, memberUuid: string, sessionId: string): void {
+    connection.owners.add(ownerKey(memberUuid));
+    connection.owners.add(ownerKey(memberUuid, sessionId));
   }
 
   private async publishToOthers(payload: BusPayload): Promise<void> {
@@ -122,13 +147,23 @@ export class RealtimeServer {
       this.notifyObservers(message.channel, message.event, message.data);
       this.subscriptions.deliver(message.channel, message.event, message.data, message.exceptSocketId, message.userId);
     } else if (message.type === "presence") void this.subscriptions.syncPresence(message.channel).catch(() => {});
-    else if (message.type === "terminate") this.terminateLocal(message.userId);
+    else if (message.type === "terminate")
+      this.closeLocal(message.userId, message.sessionId, message.code ?? realtimeCloseCodes.unauthorizedConnection);
+    else if (message.type === "claim") {
+      const connection = this.connections.get(message.socketId);
+      if (connection) this.claimLocal(connection, message.userId, message.sessionId);
+    }
   }
 
-  private terminateLocal(userId: string): void {
-    for (const connection of this.connections) {
-      if (connection.userId === userId)
-        connection.socket.close(realtimeCloseCodes.unauthorizedConnection, "Connection terminated");
+  private closeLocal(memberUuid: string, sessionId: string | undefined, code: number): void {
+    const key = ownerKey(memberUuid, sessionId);
+    for (const connection of this.connections.values()) {
+      const signedIn = sessionId === undefined && connection.userId === memberUuid;
+      if (!signedIn && !connection.owners.has(key)) continue;
+      void this.subscriptions.leaveAll(connection).catch(() => {});
+      connection.socket.close(code, "Connection terminated");
+      // A client that never answers the close handshake is cut off rather than held for ws's 30 s.
+      setTimeout(() => connection.socket.terminate(), 1_000).unref();
     }
   }
 
@@ -165,7 +200,7 @@ export class RealtimeServer {
 
   private accept(socket: WebSocket): void {
     const connection = newConnection(socket, `${this.processId}.${this.nextSocketNumber++}`);
-    this.connections.add(connection);
+    this.connections.set(connection.socketId, connection);
     socket.on("message", (raw: Buffer, isBinary: boolean) => {
       if (isBinary) return;
       void this.handleMessage(connection, raw).catch((error: unknown) => {
@@ -173,7 +208,7 @@ export class RealtimeServer {
       });
     });
     socket.on("close", () => {
-      this.connections.delete(connection);
+      this.connections.delete(connection.socketId);
       void this.subscriptions.leaveAll(connection).catch(() => {});
     });
     socket.on("error", () => socket.terminate());
@@ -224,7 +259,7 @@ export class RealtimeServer {
 
   private checkLiveness(activityMs: number, pongTimeoutMs: number): void {
     const now = Date.now();
-    for (const connection of this.connections) {
+    for (const connection of this.connections.values()) {
       if (connection.awaitingPongSince !== undefined) {
         if (now - connection.awaitingPongSince >= pongTimeoutMs) {
           connection.socket.close(realtimeCloseCodes.pongNotReceived, "Pong reply not received");
@@ -243,7 +278,7 @@ export class RealtimeServer {
   async close(staggerMs = 2_000): Promise<void> {
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
-    const closes = [...this.connections].map(
+    const closes = [...this.connections.values()].map(
       (connection) =>
         new Promise<void>((resolve) => {
           const delay = staggerMs > 0 ? randomInt(0, staggerMs) : 0;

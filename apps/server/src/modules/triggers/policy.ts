@@ -40,7 +40,7 @@ export function dueMemberSql(trigger: DueTrigger, now: Date, dailyLimit: number)
   return sql`not u.is_fictional
     and not (u.roles && array['operator', 'admin']::text[])
     and not u.is_review_account
-    and u.deleted_at is null and u.deactivated_at is null
+    and u.deleted_at is null and u.deactivated_at is null and u.suspended_at is null
     and ${occurrence} <= ${dueBy.toISOString()}::timestamptz
     and ${occurrence} > ${earliest.toISOString()}::timestamptz
     and not exists (select 1 from trigger_deliveries d

@@ -13,6 +13,7 @@ export function party(overrides: Partial<TConversationParty> = {}): TConversatio
     primary_photo: { url: "/media/avatar.webp" },
     online: false,
     last_active_at: "2026-05-12T10:00:00.000Z",
+    available: true,
     ...overrides,
   };
 }
