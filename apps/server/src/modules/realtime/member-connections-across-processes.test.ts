@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { apiHeaders } from "@velvet/shared/api/headers";
+import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
+import { eq } from "drizzle-orm";
+import type Pusher from "pusher-js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../platform/config";
+import { type Database, openDatabase } from "../../platform/db/client";
+import { users } from "../../platform/db/schema";
+import { createFreshPostgresDatabase } from "../../test/databases";
+import { memberSignedInOn } from "../../test/process-members";
+import { memberPusherClient, portOf, subscribed, waitFor } from "../../test/realtime-clients";
+import { type ServerProcess, startServerProcess } from "../../test/server-process";
+
+const SITE_KEY = "sockets-site-key";
+
+/**
+ * Issue 17 across two processes sharing PostgreSQL and joined by Redis: the
+ * member's socket is held by process B while every HTTP request (the channel
+ * authorisation, the sign-out, the suspension) goes to process A. B closes the
+ * socket within a second. Runs in CI's PostgreSQL and Redis pass.
+ */
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("closing sockets held by another process", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let db: Database;
+  let processA: ServerProcess;
+  let processB: ServerProcess;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    database = await createFreshPostgresDatabase(process.env.DATABASE_URL ?? "", "sockets");
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL ?? "",
+      REDIS_KEY_PREFIX: `velvet-sockets-${randomUUID().slice(0, 8)}:`,
+      SITE_KEYS: SITE_KEY,
+      API_RATE_LIMIT: "10000",
+      APP_URL: "http://localhost:3997",
+    };
+    [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+  }, 120_000);
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+  afterAll(async () => {
+    await Promise.all([processA?.stop(), processB?.stop()]);
+    await db?.close();
+    await database?.drop();
+  });
+
+  const post = (path: string, token: string, body?: unknown) =>
+    fetch(`${processA.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, [apiHeaders.siteKey]: SITE_KEY },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  /** A socket on process B whose channel is authorised through process A. */
+  async function socketOnB(member: { uuid: string; token: string }) {
+    const viaA = {
+      context: { config: loadConfig({ NODE_ENV: "test" }) },
+      url: processA.url,
+      request: (path: string, init: RequestInit = {}) =>
+        fetch(`${processA.url}${path}`, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init.headers)), [apiHeaders.siteKey]: SITE_KEY },
+        }),
+    };
+    const client = memberPusherClient(
+      viaA as unknown as Parameters<typeof memberPusherClient>[0],
+      { Authorization: `Bearer ${member.token}` },
+      portOf(processB.url),
+    );
+    clients.push(client);
+    const closeCodes: number[] = [];
+    client.connection.bind("error", (error: { data?: { code?: number } }) => {
+      if (error.data?.code) closeCodes.push(error.data.code);
+    });
+    await subscribed(client, `private-notifications.user.${member.uuid}`);
+    return { client, closedWithin: (ms: number) => waitFor(() => closeCodes[0], ms, "the close code from process B") };
+  }
+
+  const member = () => memberSignedInOn(db, processA, { siteKey: SITE_KEY, label: "sockets" });
+
+  it("signing out through A closes the session's socket on B with 4010 within a second", async () => {
+    const someone = await member();
+    const socket = await socketOnB(someone);
+    expect((await post("/api/logout", someone.token)).status).toBe(200);
+    expect(await socket.closedWithin(1_000)).toBe(realtimeCloseCodes.sessionEnded);
+    await waitFor(() => socket.client.connection.state === "disconnected", 2_000, "pusher-js to stay away");
+  });
+
+  it("suspending through A closes the member's socket on B with 4009 within a second", async () => {
+    const [admin, suspect] = await Promise.all([member(), member()]);
+    await db.db
+      .update(users)
+      .set({ roles: ["admin"] })
+      .where(eq(users.id, admin.id));
+    const socket = await socketOnB(suspect);
+    const bystander = await socketOnB(await member());
+    const response = await post(`/api/admin/members/${suspect.uuid}/suspend`, admin.token, { reason: "Spam" });
+    expect(response.status).toBe(200);
+    expect(await socket.closedWithin(1_000)).toBe(realtimeCloseCodes.unauthorizedConnection);
+    expect(bystander.client.connection.state).toBe("connected");
+  });
+});
