@@ -1,4 +1,5 @@
 import { apiHeaders } from "@velvet/shared/api/headers";
+import { authMessages } from "@velvet/shared/validation/messages";
 import type { z } from "zod";
 import { readAccessToken } from "./auth-storage";
 import { refreshDeviceId } from "./device-id";
@@ -38,6 +39,13 @@ let renewSession: SessionRenewer = async () => false;
 /** The accounts feature installs this: it rotates the refresh cookie and stores the new access token. */
 export function setSessionRenewer(renewer: SessionRenewer): void {
   renewSession = renewer;
+}
+
+let accountSuspended: () => void = () => {};
+
+/** The accounts feature installs this: a suspended account's token is refused everywhere, so sign out here too. */
+export function setSuspensionHandler(handler: () => void): void {
+  accountSuspended = handler;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions<unknown>["query"]): string {
@@ -113,6 +121,7 @@ async function sendRequest<T>(
     if (tracked) requestProgress.fail();
     const body = (payload ?? {}) as { message?: string; errors?: Record<string, string[]> };
     if (response.status === 422 && body.errors) useValidationStore.getState().setErrors(body.errors);
+    if (response.status === 403 && token && body.message === authMessages.suspended) accountSuspended();
     handleErrorStatus(response.status);
     if (response.status === 503 && window.location.pathname !== "/maintenance") goTo("/maintenance", { replace: true });
     throw new ApiError(response.status, body.message ?? response.statusText, body.errors);

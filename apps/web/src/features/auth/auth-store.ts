@@ -1,6 +1,6 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { create } from "zustand";
-import { api, setSessionRenewer } from "../../lib/api-client";
+import { api, setSessionRenewer, setSuspensionHandler } from "../../lib/api-client";
 import { readAccessToken, readStoredUser, TOKEN_KEY, writeAccessToken, writeStoredUser } from "../../lib/auth-storage";
 import { type ClickSection, trackClick } from "../tracking/track-click";
 
@@ -81,6 +81,11 @@ const REFRESH_EVERY_MS = 10 * 60_000;
 
 export function startSessionKeeper(): void {
   setSessionRenewer(renewAccessToken);
+  // Suspended (issue 17): the server ended every session; sign-in then says why.
+  setSuspensionHandler(() => {
+    useAuthStore.getState().clear();
+    if (window.location.pathname !== "/login") window.location.assign("/login");
+  });
   setInterval(() => {
     if (useAuthStore.getState().loggedIn) void renewAccessToken();
   }, REFRESH_EVERY_MS);

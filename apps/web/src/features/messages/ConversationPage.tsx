@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TMessage } from "@velvet/shared/api/conversations";
+import { messagingMessages, type TMessage } from "@velvet/shared/api/conversations";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
@@ -182,15 +182,24 @@ function ConversationView({ uuid }: { uuid: string }) {
             onDiscard={outbox.discard}
           />
         )}
-        <Composer
-          partnerName={partner.username}
-          balance={user ? balanceLabel(user) : "0"}
-          hasPass={hasPass}
-          prices={{ text: priceOf(prices.data, "text", hasPass), image: priceOf(prices.data, "image", hasPass) }}
-          disabled={thread.status !== "ready"}
-          onSend={outbox.send}
-          onTyping={() => user && sendTyping(user.username)}
-        />
+        {partner.available ? (
+          <Composer
+            partnerName={partner.username}
+            balance={user ? balanceLabel(user) : "0"}
+            hasPass={hasPass}
+            prices={{ text: priceOf(prices.data, "text", hasPass), image: priceOf(prices.data, "image", hasPass) }}
+            disabled={thread.status !== "ready"}
+            onSend={outbox.send}
+            onTyping={() => user && sendTyping(user.username)}
+          />
+        ) : (
+          <p
+            data-testid="partner-unavailable"
+            className="border-t border-velvet-100 bg-cream-100 px-4 py-4 text-center text-sm font-medium text-muted pb-[max(1rem,env(safe-area-inset-bottom))]"
+          >
+            {messagingMessages.memberUnavailable}
+          </p>
+        )}
       </section>
     </div>
   );

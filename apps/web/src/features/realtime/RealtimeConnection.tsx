@@ -6,6 +6,8 @@ import { conversationKeys } from "../messages/conversation-keys";
 import { handleNewNotification } from "../notifications/new-notification";
 import { useRealtimeStore } from "./realtime-store";
 
+const SESSION_CHECK_DELAY_MS = 1_000;
+
 /** Opens the real-time connection while a member is signed in; pusher-js loads lazily, on demand. */
 export function RealtimeConnection() {
   const userUuid = useAuthStore((state) => state.user?.uuid);
@@ -34,6 +36,14 @@ export function RealtimeConnection() {
         reconnected: () => {
           refreshUser();
           void queryClient.invalidateQueries();
+        },
+        sessionEnded: async () => {
+          // The close can arrive before the answer that handed this tab a new session (a password change here):
+          // give that answer a moment to store its token before checking with the server.
+          await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_DELAY_MS));
+          if (cancelled) return false;
+          await useAuthStore.getState().fetchUser();
+          return !cancelled && useAuthStore.getState().loggedIn;
         },
         unreadMessagesChanged: (count) => {
           const current = useAuthStore.getState().user;

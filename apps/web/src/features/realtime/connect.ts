@@ -1,7 +1,12 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import type { TClientConfig } from "@velvet/shared/api/system";
 import { realtimeClientTimings } from "@velvet/shared/constants/limits";
-import { type RealtimeEventPayloads, realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
+import {
+  type RealtimeEventPayloads,
+  realtimeChannels,
+  realtimeCloseCodes,
+  realtimeEvents,
+} from "@velvet/shared/realtime/events";
 import Pusher from "pusher-js";
 import { readAccessToken } from "../../lib/auth-storage";
 import { type ConnectionState, CREDITS_EARNED_EVENT, useRealtimeStore } from "./realtime-store";
@@ -15,7 +20,18 @@ export interface RealtimeHandlers {
   reconnected(): void;
   /** The member's unread message count changed (a message arrived, or was read in any tab). */
   unreadMessagesChanged(count: number): void;
+  /**
+   * The server closed the socket because the session that authorised it ended (or the account was suspended):
+   * pusher-js stays away on its own. Resolves whether this tab still has a live session to reconnect with.
+   */
+  sessionEnded(): Promise<boolean>;
 }
+
+/** Closes that mean "the session behind this socket is gone" (pusher-js's refused range: no reconnect of its own). */
+const SESSION_CLOSE_CODES: readonly number[] = [
+  realtimeCloseCodes.sessionEnded,
+  realtimeCloseCodes.unauthorizedConnection,
+];
 
 /**
  * The member's real-time connection (loaded only after sign-in, never in the
@@ -54,6 +70,16 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
     // (Channels subscribe again on their own; an open conversation catches up when its subscription succeeds.)
     if (wasConnected) handlers.reconnected();
     wasConnected = true;
+  });
+
+  // Signing out elsewhere, a password or email change: a tab that still holds a live session (the one that
+  // changed the password) reconnects and authorises its channels again; a signed-out one stays away.
+  pusher.connection.bind("error", (error: { data?: { code?: number } } | undefined) => {
+    const code = error?.data?.code;
+    if (code === undefined || !SESSION_CLOSE_CODES.includes(code)) return;
+    void handlers.sessionEnded().then((stillSignedIn) => {
+      if (stillSignedIn) pusher.connect();
+    });
   });
 
   const notifications = pusher.subscribe(realtimeChannels.notifications(user.uuid));

@@ -10,6 +10,7 @@ import { FeatureFlagsForm } from "./FeatureFlagsForm";
 import { LedgerTable, PaymentsTable, ReportsTable } from "./MemberHistory";
 import { MemberStatusPill } from "./MemberStatusPill";
 import { fetchMember, memberKeys } from "./members-api";
+import { SuspensionCard } from "./SuspensionCard";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -89,6 +90,7 @@ export function MemberDetail() {
             <div className="space-y-5">
               <CreditAdjustmentForm uuid={member.uuid} />
               <AccountStatusCard member={member} />
+              <SuspensionCard member={member} />
               <FeatureFlagsForm uuid={member.uuid} features={member.features} />
               <ImpersonationCard uuid={member.uuid} username={member.username} />
             </div>

@@ -1,6 +1,7 @@
 import { ZImpersonationTokenResponseSchema } from "@velvet/shared/api/account";
 import {
   type TAdminCreditAdjustmentRequest,
+  type TAdminSuspendRequest,
   ZAdminCreditAdjustmentResponseSchema,
   ZAdminMemberDetailResponseSchema,
   ZAdminMemberSearchResponseSchema,
@@ -37,6 +38,18 @@ export function setDeactivated(uuid: string, deactivated: boolean) {
     .post(`/admin/members/${uuid}/${deactivated ? "deactivate" : "reactivate"}`, undefined, {
       schema: ZAdminMemberStatusResponseSchema,
     })
+    .then((response) => response.data);
+}
+
+export function suspendMember(uuid: string, body: TAdminSuspendRequest) {
+  return api
+    .post(`/admin/members/${uuid}/suspend`, body, { schema: ZAdminMemberStatusResponseSchema })
+    .then((response) => response.data);
+}
+
+export function unsuspendMember(uuid: string) {
+  return api
+    .post(`/admin/members/${uuid}/unsuspend`, undefined, { schema: ZAdminMemberStatusResponseSchema })
     .then((response) => response.data);
 }
 
