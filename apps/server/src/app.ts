@@ -100,7 +100,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await app.register(async (scope) => reportRoutes(scope, context));
   await app.register(async (scope) => contentRoutes(scope, context));
   await app.register(async (scope) => supportRoutes(scope, context));
-  await app.register(async (scope) => realtimeAuthRoutes(scope, context));
+  await app.register(async (scope) => realtimeAuthRoutes(scope, context, realtime.sockets));
   await app.register(async (scope) => realtimeHttpApi(scope, { config, realtime, presence: realtime.presence }));
   await app.register(async (scope) => devRoutes(scope, context));
 

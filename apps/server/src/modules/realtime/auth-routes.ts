@@ -4,12 +4,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
 import { authOf, requireAuth } from "../auth/authenticate";
+import type { UserRow } from "../auth/session-service";
 import { channelKind, isValidChannelName } from "./channels";
-import { mayJoinChannel } from "./policy";
+import { mayJoinChannel, realtimePolicy } from "./policy";
 import { channelAuth, encryptedChannelSecret, userAuth } from "./signatures";
+import type { SocketRegistry } from "./socket-registry";
 
 const ZSocketId = z.string().regex(/^\d+\.\d+$/, { error: "The socket id field format is invalid" });
-const ZChannelAuthRequestSchema = z.object({ socket_id: ZSocketId, channel_name: z.string().min(1).max(164) });
+// Any string: a malformed name is the channel rules' to refuse (403), not a validation error.
+const ZChannelAuthRequestSchema = z.object({ socket_id: ZSocketId, channel_name: z.string() });
 const ZChannelAuthResponseSchema = z.object({
   auth: z.string(),
   channel_data: z.string().optional(),
@@ -23,17 +26,32 @@ const ZUserAuthResponseSchema = z.object({ auth: z.string(), user_data: z.string
  * authorization and user sign-in. They answer the bare JSON pusher-js reads,
  * and need the member's bearer token but no site key.
  */
-export async function realtimeAuthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function realtimeAuthRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  sockets: SocketRegistry,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { pusher } = context.config;
   const signedIn = requireAuth(context);
 
+  /**
+   * Signs for a socket only when it is open right now and this member holds it
+   * (the first member to ask binds it), and only for a member in good standing.
+   */
+  const assertMaySign = async (user: UserRow, socketId: string) => {
+    if (!realtimePolicy.mayConnect(user)) throw new AppError("forbidden");
+    if (!(await sockets.claim(socketId, user.uuid))) throw new AppError("forbidden");
+  };
+
   const authorizeChannel = async (request: FastifyRequest, body: z.infer<typeof ZChannelAuthRequestSchema>) => {
     const { user } = authOf(request);
     const channel = body.channel_name;
+    if (!isValidChannelName(channel)) throw new AppError("forbidden");
     const kind = channelKind(channel);
-    if (!isValidChannelName(channel) || kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
+    if (kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
     if (!(await mayJoinChannel(context, user, channel))) throw new AppError("forbidden");
+    await assertMaySign(user, body.socket_id);
     if (kind === "presence") {
       const channelData = JSON.stringify({ user_id: user.uuid, user_info: { username: user.username } });
       return {
@@ -81,6 +99,7 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
     },
     async (request) => {
       const { user } = authOf(request);
+      await assertMaySign(user, request.body.socket_id);
       const userData = JSON.stringify({ id: user.uuid, user_info: { username: user.username } });
       return { auth: userAuth(pusher.key, pusher.secret, request.body.socket_id, userData), user_data: userData };
     },

@@ -8,11 +8,21 @@ import type { UserRow } from "../auth/session-service";
  */
 export type ChannelRule = (context: AppContext, user: UserRow, match: RegExpExecArray) => Promise<boolean>;
 
-const ownUserChannel = /^private-(notifications|credits|duration)\.user\.([0-9a-f-]{36})$/;
+/** A canonical lower-case UUID, exactly: a looser pattern let a 36-dash name reach a uuid column (a 500). */
+export const UUID_PATTERN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+const ownUserChannel = new RegExp(`^private-(notifications|credits|duration)\\.user\\.(${UUID_PATTERN})$`);
 
 const rules: Array<{ pattern: RegExp; allow: ChannelRule }> = [
   { pattern: ownUserChannel, allow: async (_context, user, match) => match[2] === user.uuid },
 ];
+
+export const realtimePolicy = {
+  /** A deactivated or suspended member gets no channel or connection signatures. */
+  mayConnect(user: UserRow): boolean {
+    return !user.deactivatedAt && !user.suspendedAt && !user.deletedAt;
+  },
+};
 
 export function registerChannelRule(pattern: RegExp, allow: ChannelRule): void {
   if (rules.some((rule) => rule.pattern.source === pattern.source)) return;
