@@ -45,12 +45,13 @@ export async function realtimeAuthRoutes(
   };
 
   const authorizeChannel = async (request: FastifyRequest, body: z.infer<typeof ZChannelAuthRequestSchema>) => {
-    const { user } = authOf(request);
+    const caller = authOf(request);
+    const { user } = caller;
     const channel = body.channel_name;
     if (!isValidChannelName(channel)) throw new AppError("forbidden");
     const kind = channelKind(channel);
     if (kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
-    if (!(await mayJoinChannel(context, user, channel))) throw new AppError("forbidden");
+    if (!(await mayJoinChannel(context, caller, channel))) throw new AppError("forbidden");
     await assertMaySign(user, body.socket_id);
     if (kind === "presence") {
       const channelData = JSON.stringify({ user_id: user.uuid, user_info: { username: user.username } });
