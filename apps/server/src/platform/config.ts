@@ -103,6 +103,7 @@ const ZEnvSchema = z.object({
   PAYMENT_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(1_000),
   TRIGGER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   TRIGGER_DAILY_LIMIT: z.coerce.number().int().min(0).default(3),
+  DAILY_LIKE_WINK_LIMIT: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -181,6 +182,8 @@ export interface AppConfig {
     /** At most this many trigger messages reach one member in any 24 hours, all triggers together. */
     dailyLimitPerMember: number;
   };
+  /** Likes and winks together one member may give per site day (each notifies someone: a script must not spam). */
+  dailyLikeWinkLimit: number;
   logLevel: Env["LOG_LEVEL"];
   apiRateLimitPerMinute: number;
   /** Messages a member may send per minute. */
@@ -261,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       intervalMs: env.TRIGGER_INTERVAL_SECONDS * 1000,
       dailyLimitPerMember: env.TRIGGER_DAILY_LIMIT,
     },
+    dailyLikeWinkLimit: env.DAILY_LIKE_WINK_LIMIT,
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT,
     messageRateLimitPerMinute: env.MESSAGE_RATE_LIMIT,

@@ -1,5 +1,6 @@
 import PusherServer from "pusher";
 import Pusher from "pusher-js";
+import WebSocket from "ws";
 import { channelAuth, encryptedChannelSecret, userAuth } from "../modules/realtime/signatures";
 import type { AppConfig } from "../platform/config";
 import { jsonRequest } from "./factories";
@@ -149,4 +150,30 @@ export function memberPusherClient(
       },
     },
   });
+}
+
+/**
+ * A bare real-time connection to a server (the protocol's handshake only), for
+ * tests of /api/broadcasting/auth, which signs only socket ids that are open.
+ */
+export async function openSocket(server: Pick<TestServer, "url" | "context">) {
+  const socket = new WebSocket(
+    `${server.url.replace("http", "ws")}/app/${server.context.config.pusher.key}?protocol=7`,
+  );
+  const socketId = await new Promise<string>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.once("message", (raw) => {
+      const frame = JSON.parse(raw.toString()) as { event: string; data: string };
+      if (frame.event !== "pusher:connection_established") reject(new Error(frame.event));
+      else resolve((JSON.parse(frame.data) as { socket_id: string }).socket_id);
+    });
+  });
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  return {
+    socketId,
+    close: async () => {
+      socket.close();
+      await closed;
+    },
+  };
 }

@@ -9,6 +9,8 @@ export const accountMessages = {
   birthdateInvalid: "Please enter a valid date of birth.",
   terms: "You must accept the terms of use.",
   verifyEmail: "Please verify your email address.",
+  confirmEmailFirst: "Please confirm your email address first: follow the link in the email we sent you.",
+  dailyLikeWinkLimit: "You have reached today's limit of likes and winks. Please try again tomorrow.",
   verifyLinkInvalid: "This verification link is invalid or has expired.",
   emailVerified: "Your email address has been verified.",
   verificationSent: "We have sent you a new verification link.",

@@ -17,6 +17,15 @@ export const accountPolicy = {
     if (user.deactivatedAt) throw new AppError("forbidden", "Your account is deactivated.");
   },
 
+  /**
+   * Unverified members may browse, block and act on fictional profiles, but
+   * not upload photos or like, wink at or favorite real members (issue 17):
+   * a throwaway address must not be able to reach real people.
+   */
+  assertVerified(user: UserRow): void {
+    if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.confirmEmailFirst);
+  },
+
   /** Unverified members may browse but not send messages (issue 3). */
   assertMaySendMessages(user: UserRow): void {
     if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.verifyEmail);

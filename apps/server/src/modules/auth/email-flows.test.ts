@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailTokens } from "../../platform/db/schema";
 import {
   createMember,
@@ -11,6 +11,20 @@ import {
   tokenFromLink,
 } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
+import { createEmailToken } from "./email-tokens";
+
+/** Counts every password hash the server makes. */
+const hashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./passwords", async (importOriginal) => {
+  const original = await importOriginal<typeof import("./passwords")>();
+  return {
+    ...original,
+    hashPassword: (password: string) => {
+      hashes.count += 1;
+      return original.hashPassword(password);
+    },
+  };
+});
 
 describe("email verification", () => {
   let server: TestServer;
@@ -150,5 +164,34 @@ describe("password reset", () => {
     expect(expired.status).toBe(422);
     expect((await expired.json()).errors.email).toEqual(["This password reset token is invalid."]);
     expect((await reloadUser(server, other.id))?.passwordHash).toBe(other.passwordHash);
+  });
+
+  it("checks the token before hashing anything: a bad, used, expired or mismatched link never runs the hash", async () => {
+    const member = await createMember(server);
+    const other = await createMember(server);
+    const { db } = server.context.database;
+    const used = await createEmailToken(db, member.id, "reset_password", member.email ?? "");
+    await db.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.userId, member.id));
+    const expired = await createEmailToken(db, other.id, "reset_password", other.email ?? "");
+    await db
+      .update(emailTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(emailTokens.userId, other.id));
+    const live = await createEmailToken(db, member.id, "reset_password", member.email ?? "");
+    const password = { password: "unguessable-phrase-42", password_confirmation: "unguessable-phrase-42" };
+    const before = hashes.count;
+    for (const body of [
+      { token: "made-up-token", email: member.email },
+      { token: used, email: member.email },
+      { token: expired, email: other.email },
+      { token: live, email: other.email },
+    ]) {
+      const answer = await reset({ ...body, ...password });
+      expect(answer.status).toBe(422);
+      expect((await answer.json()).errors.email).toEqual(["This password reset token is invalid."]);
+    }
+    expect(hashes.count).toBe(before);
+    expect((await reset({ token: live, email: member.email, ...password })).status).toBe(200);
+    expect(hashes.count).toBe(before + 1);
   });
 });

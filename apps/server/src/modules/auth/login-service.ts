@@ -6,11 +6,14 @@ import { AppError } from "../../platform/http/app-error";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords";
 import { type IssuedTokens, startSession } from "./session-service";
 
-/** 5 failures a minute for one email from one IP; a 6th attempt waits. */
+/** 5 attempts a minute for one email from one IP; a 6th waits (a success clears the pair). */
 export const LOGIN_FAILURES_PER_MINUTE = 5;
 /** Many IPs guessing one account: 20 failures in 15 minutes locks it for the rest of the window. */
 export const ACCOUNT_FAILURES_PER_WINDOW = 20;
 const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+/** One IP trying many addresses (credential stuffing): 30 failures in 10 minutes, whatever the addresses. */
+export const IP_FAILURES_PER_WINDOW = 30;
+const IP_WINDOW_SECONDS = 10 * 60;
 
 function throttled(seconds: number): AppError {
   return new AppError("throttled", fillMessage(authMessages.throttle, { seconds }), { retryAfterSeconds: seconds });
@@ -35,9 +38,24 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
   const email = input.email.toLowerCase();
   const pairKey = `login:${email}:${input.ip}`;
   const accountKey = `login-account:${email}`;
-  const [pair, account] = await Promise.all([context.attempts.peek(pairKey), context.attempts.peek(accountKey)]);
-  if (pair.count >= LOGIN_FAILURES_PER_MINUTE) throw throttled(pair.resetInSeconds);
-  if (account.count >= ACCOUNT_FAILURES_PER_WINDOW) throw throttled(account.resetInSeconds);
+  const ipKey = `login-ip:${input.ip}`;
+  // Counted before the password is checked, in one atomic increment per limit: parallel guesses each
+  // take a number first, so no more than the limit ever reach the (slow) verification.
+  const [pair, account, ip] = await Promise.all([
+    context.attempts.hit(pairKey, 60),
+    context.attempts.hit(accountKey, ACCOUNT_WINDOW_SECONDS),
+    context.attempts.hit(ipKey, IP_WINDOW_SECONDS),
+  ]);
+  const exceeded =
+    (pair.count > LOGIN_FAILURES_PER_MINUTE && pair) ||
+    (account.count > ACCOUNT_FAILURES_PER_WINDOW && account) ||
+    (ip.count > IP_FAILURES_PER_WINDOW && ip);
+  if (exceeded) {
+    // A refused attempt never reached the check: the account and IP counts keep only real failures,
+    // so hammering one pair past its limit does not also lock the account for everyone else.
+    await Promise.all([context.attempts.forgive(accountKey), context.attempts.forgive(ipKey)]);
+    throw throttled(exceeded.resetInSeconds);
+  }
 
   const { db } = context.database;
   const [user] = await db
@@ -48,14 +66,16 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
   if (user?.passwordHash) passwordMatches = await verifyPassword(user.passwordHash, input.password);
   else await spendVerificationTime(input.password);
 
-  if (!user || !passwordMatches) {
-    await Promise.all([context.attempts.hit(pairKey, 60), context.attempts.hit(accountKey, ACCOUNT_WINDOW_SECONDS)]);
-    throw failed();
-  }
+  // A failure keeps its three counts; a success takes back the ones it took, so only failures accumulate.
+  if (!user || !passwordMatches) throw failed();
   // Only with the right password: a wrong one answers the usual 422, so nothing more leaks (issue 17).
   if (user.suspendedAt) throw new AppError("forbidden", authMessages.suspended);
 
-  await context.attempts.reset(pairKey);
+  await Promise.all([
+    context.attempts.reset(pairKey),
+    context.attempts.forgive(accountKey),
+    context.attempts.forgive(ipKey),
+  ]);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db
       .update(users)

@@ -1,9 +1,22 @@
 import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../platform/db/schema";
 import { createMember, jsonRequest, reloadUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
+
+/** Counts every password verification (real or the unknown-address stand-in) the server performs. */
+const verifications = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./passwords", async (importOriginal) => {
+  const original = await importOriginal<typeof import("./passwords")>();
+  return {
+    ...original,
+    verifyPassword: (storedHash: string, password: string) => {
+      verifications.count += 1;
+      return original.verifyPassword(storedHash, password);
+    },
+  };
+});
 
 const failedBody = {
   message: "These credentials do not match our records.",
@@ -99,6 +112,50 @@ describe("sign-in", () => {
     const fromNewIp = await login(member.email ?? "", member.password, { "X-Forwarded-For": "192.0.2.200" });
     expect(fromNewIp.status).toBe(429);
     expect((await fromNewIp.json()).message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+  });
+
+  it("lets at most 5 of 20 parallel wrong guesses for one address reach the password check", async () => {
+    const member = await createMember(server);
+    const headers = { "X-Forwarded-For": "203.0.113.70" };
+    const before = verifications.count;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => login(member.email ?? "", `wrong-password-${attempt}`, headers)),
+    );
+    expect(verifications.count - before).toBeLessThanOrEqual(5);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
+    for (const answer of answers.filter((candidate) => candidate.status === 429)) {
+      const retryAfter = Number(answer.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(await answer.json()).toEqual({
+        message: `Too many login attempts. Please try again in ${retryAfter} seconds.`,
+      });
+    }
+  });
+
+  it("answers 429 to one IP after 30 failed sign-ins across any addresses", async () => {
+    const member = await createMember(server);
+    const headers = { "X-Forwarded-For": "203.0.113.80" };
+    for (let attempt = 0; attempt < 30; attempt++) {
+      expect((await login(`stuffed-${attempt}@example.com`, "leaked-password", headers)).status).toBe(422);
+    }
+    const before = verifications.count;
+    const next = await login(member.email ?? "", member.password, headers);
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await next.json()).message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+    expect(verifications.count).toBe(before);
+    // The address itself is not locked: the same member signs in from elsewhere.
+    expect((await login(member.email ?? "", member.password, { "X-Forwarded-For": "203.0.113.81" })).status).toBe(200);
+  });
+
+  it("does not count successful sign-ins towards the per-IP failure limit", async () => {
+    const member = await createMember(server);
+    const headers = { "X-Forwarded-For": "203.0.113.90" };
+    for (let attempt = 0; attempt < 31; attempt++) {
+      expect((await login(member.email ?? "", member.password, headers)).status).toBe(200);
+    }
   });
 
   it("upgrades a hash made with older parameters at the next sign-in", async () => {

@@ -3,6 +3,7 @@ import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { passwordMessages } from "@velvet/shared/validation/messages";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
 import { emailTokens, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import { mailSite, passwordResetMail } from "../../platform/mail/templates";
@@ -25,19 +26,31 @@ export async function requestPasswordReset(context: AppContext, email: string): 
   await context.mailer.send({ to: user.email, ...passwordResetMail(mailSite(context.config), url) });
 }
 
-/** Sets a new password from a single-use link; signs out every session; does not sign in. */
+/** The reset token's row and its member, or the one "invalid" answer for every way a link can be wrong. */
+async function findUsableResetToken(db: Db, input: { token: string; email: string }) {
+  const invalid = AppError.field("email", passwordMessages.token);
+  const row = await findEmailToken(db, "reset_password", input.token);
+  if (!row || row.usedAt || row.email !== input.email.toLowerCase()) throw invalid;
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user || user.deletedAt || user.email?.toLowerCase() !== row.email) throw invalid;
+  return { row, user };
+}
+
+/**
+ * Sets a new password from a single-use link; signs out every session; does not sign in.
+ * The link is checked before anything is hashed: a made-up token costs a lookup, never an argon2 run.
+ */
 export async function resetPassword(
   context: AppContext,
   input: { token: string; email: string; password: string },
 ): Promise<void> {
-  const invalid = AppError.field("email", passwordMessages.token);
+  const { db } = context.database;
+  await findUsableResetToken(db, input);
   if (await isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
   const passwordHash = await hashPassword(input.password);
-  const user = await context.database.db.transaction(async (tx) => {
-    const row = await findEmailToken(tx, "reset_password", input.token);
-    if (!row || row.usedAt || row.email !== input.email.toLowerCase()) throw invalid;
-    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
-    if (!user || user.deletedAt || user.email?.toLowerCase() !== row.email) throw invalid;
+  const user = await db.transaction(async (tx) => {
+    // Checked again under the row lock: two requests with one link cannot both use it.
+    const { row, user } = await findUsableResetToken(tx, input);
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })

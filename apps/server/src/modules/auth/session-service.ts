@@ -16,6 +16,8 @@ import {
 
 /** A session lasts 30 days from its last refresh. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+/** An operator's session as a member ends this long after it began, whatever it does: it is never renewed. */
+export const IMPERSONATION_SESSION_TTL_SECONDS = 60 * 60;
 /** Two tabs refreshing together both get the new pair if they come within this window. */
 export const REFRESH_GRACE_SECONDS = 30;
 
@@ -52,14 +54,19 @@ async function issuePair(context: AppContext, db: Db, sessionId: string, userUui
 }
 
 export async function startSession(context: AppContext, db: Db, start: SessionStart): Promise<IssuedTokens> {
+  // One clock for the start and the end: an impersonation's hour is counted from created_at.
+  const now = new Date();
   const [session] = await db
     .insert(authSessions)
     .values({
+      createdAt: now,
       userId: start.user.id,
       impersonatorId: start.impersonatorId ?? null,
       ip: start.ip?.slice(0, 45) ?? null,
       userAgent: start.userAgent?.slice(0, 400) ?? null,
-      expiresAt: sessionExpiry(),
+      expiresAt: start.impersonatorId
+        ? new Date(now.getTime() + IMPERSONATION_SESSION_TTL_SECONDS * 1000)
+        : sessionExpiry(),
     })
     .returning({ id: authSessions.id });
   if (!session) throw new AppError("internal");
@@ -91,7 +98,8 @@ export async function rotateRefreshToken(context: AppContext, presented: string)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(eq(refreshTokens.tokenHash, hashToken(presented)))
       .for("update", { of: refreshTokens });
-    if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.userDeletedAt) return undefined;
+    if (!row || !isLive(row.session) || row.userDeletedAt) return undefined;
+    if (!(await impersonatorStillEntitled(tx, row.session))) return undefined;
     if (row.userSuspendedAt) return undefined;
 
     if (row.token.usedAt) {
@@ -120,9 +128,10 @@ export async function rotateRefreshToken(context: AppContext, presented: string)
           lt(refreshTokens.usedAt, sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`),
         ),
       );
+    // A member's session slides 30 days from each refresh; an impersonation keeps its fixed end.
     await tx
       .update(authSessions)
-      .set({ lastUsedAt: new Date(), expiresAt: sessionExpiry() })
+      .set({ lastUsedAt: new Date(), ...(row.session.impersonatorId === null ? { expiresAt: sessionExpiry() } : {}) })
       .where(eq(authSessions.id, row.session.id));
     return pair;
   });
@@ -151,6 +160,33 @@ export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
   forgetCheckedSessionsOf(userId);
+}
+
+/** Not revoked and not past its end; an impersonation also not past an hour from its start (older rows too). */
+function isLive(session: SessionRow, now = Date.now()): boolean {
+  if (session.revokedAt || session.expiresAt.getTime() <= now) return false;
+  if (session.impersonatorId === null) return true;
+  return session.createdAt.getTime() + IMPERSONATION_SESSION_TTL_SECONDS * 1000 > now;
+}
+
+/**
+ * An impersonated session lasts only while the operator behind it could start
+ * it again: still operator or admin, and not deactivated, suspended or deleted.
+ * Asked on every request of such a session (they are few; members' sessions skip it).
+ */
+async function impersonatorStillEntitled(db: Db, session: SessionRow): Promise<boolean> {
+  if (session.impersonatorId === null) return true;
+  const [operator] = await db
+    .select({
+      roles: users.roles,
+      deactivatedAt: users.deactivatedAt,
+      suspendedAt: users.suspendedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, session.impersonatorId));
+  if (!operator || operator.deactivatedAt || operator.suspendedAt || operator.deletedAt) return false;
+  return operator.roles.some((role) => role === "operator" || role === "admin");
 }
 
 export interface Authenticated {
@@ -201,8 +237,10 @@ export async function authenticateAccessToken(
   }
   const [row] = await lookup.execute({ sessionId: claims.sessionId, userUuid: claims.userUuid });
   if (row?.user.suspendedAt && !row.user.deletedAt) throw new AppError("forbidden", authMessages.suspended);
-  if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.deletedAt) return undefined;
+  if (!row || !isLive(row.session) || row.user.deletedAt) return undefined;
+  if (!(await impersonatorStillEntitled(db, row.session))) return undefined;
   await recordActivity(db, row);
-  if (options.acceptRecentCheck) rememberCheckedSession(row);
+  // An impersonated session is checked afresh on every request, the operator's standing with it.
+  if (options.acceptRecentCheck && row.session.impersonatorId === null) rememberCheckedSession(row);
   return row;
 }

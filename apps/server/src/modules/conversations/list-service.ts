@@ -27,7 +27,12 @@ export interface ConversationListQuery {
  * has a message the member has not deleted, and never across a block. One
  * statement (list-sql.ts).
  */
-export async function listConversations(context: AppContext, viewer: UserRow, query: ConversationListQuery) {
+export async function listConversations(
+  context: AppContext,
+  viewer: UserRow,
+  query: ConversationListQuery,
+  scope: { fictionalPartnersOnly: boolean } = { fictionalPartnersOnly: false },
+) {
   const rows = await context.database.queryPrepared<ListRowRaw>(
     conversationListStatement({
       viewerId: viewer.id,
@@ -36,6 +41,7 @@ export async function listConversations(context: AppContext, viewer: UserRow, qu
       onlyRead: query.only_read,
       page: query.page,
       pageSize: CONVERSATION_PAGE_SIZE,
+      fictionalPartnersOnly: scope.fictionalPartnersOnly,
     }),
   );
   const { entries, starredTotal, othersTotal } = readConversationList(rows);

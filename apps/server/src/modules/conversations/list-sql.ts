@@ -30,7 +30,8 @@ const messageColumns = (alias: string) =>
 
 /**
  * $1 viewer id, $2 username prefix pattern or null, $3 only unread, $4 only
- * read, $5 page, $6 page size, $7 offset. Blocks either way hide a
+ * read, $5 page, $6 page size, $7 offset, $8 only conversations with
+ * fictional profiles (an operator signed in as the member). Blocks either way hide a
  * conversation (a hashed NOT IN over both directions: the OR of the two in one
  * EXISTS cannot use an index). Every row carries the counts; a page with no
  * conversations is one row of counts only.
@@ -48,6 +49,8 @@ const listText = `with visible as materialized (
       select 1 from users partner where partner.id = m.partner_id and lower(partner.username) like $2::text))
     and ($3::boolean is not true or m.unread_count > 0)
     and ($4::boolean is not true or m.unread_count = 0)
+    and ($8::boolean is not true or exists (
+      select 1 from users partner where partner.id = m.partner_id and partner.is_fictional))
 ), counts as (
   select count(*) filter (where starred) as starred_total, count(*) filter (where not starred) as others_total
   from visible
@@ -77,12 +80,13 @@ export interface ListStatementInput {
   onlyRead: boolean;
   page: number;
   pageSize: number;
+  fictionalPartnersOnly: boolean;
 }
 
 export function conversationListStatement(input: ListStatementInput): PreparedStatement {
   const pattern = input.usernamePrefix ? likePrefixPattern(input.usernamePrefix.toLowerCase()) : null;
   return {
-    name: "conversation_list_v1",
+    name: "conversation_list_v2",
     text: listText,
     values: [
       input.viewerId,
@@ -92,6 +96,7 @@ export function conversationListStatement(input: ListStatementInput): PreparedSt
       input.page,
       input.pageSize,
       (input.page - 1) * input.pageSize,
+      input.fictionalPartnersOnly,
     ],
   };
 }

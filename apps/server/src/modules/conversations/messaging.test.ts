@@ -11,6 +11,7 @@ import {
   reloadUser,
   signedInMember,
 } from "../../test/factories";
+import { openSocket } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
 import { findLedgerMismatches } from "../credits/ledger";
 
@@ -241,17 +242,23 @@ describe("conversations and messages", () => {
     ];
     for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
     expect((await reloadUser(server, outsider.id))?.credits).toBe(2);
-    // The real-time channel is refused too.
+    // The real-time channel is refused too (each asks for a connection of their own that is open).
+    const [outsiderSocket, ownSocket] = await Promise.all([openSocket(server), openSocket(server)]);
     const auth = await server.request(
       "/api/broadcasting/auth",
-      jsonRequest("POST", { socket_id: "1.2", channel_name: `private-conversation.${uuid}` }, outsider.auth),
+      jsonRequest(
+        "POST",
+        { socket_id: outsiderSocket.socketId, channel_name: `private-conversation.${uuid}` },
+        outsider.auth,
+      ),
     );
     expect(auth.status).toBe(403);
     const own = await server.request(
       "/api/broadcasting/auth",
-      jsonRequest("POST", { socket_id: "1.2", channel_name: `private-conversation.${uuid}` }, b.auth),
+      jsonRequest("POST", { socket_id: ownSocket.socketId, channel_name: `private-conversation.${uuid}` }, b.auth),
     );
     expect(own.status).toBe(200);
+    await Promise.all([outsiderSocket.close(), ownSocket.close()]);
     expect((await get({ auth: {} }, "/api/user-conversations")).status).toBe(401);
   });
 

@@ -69,6 +69,34 @@ export const conversationPolicy = {
     return (await findMembership(db, viewerId, conversationUuid)) !== undefined;
   },
 
+  /**
+   * An operator signed in as a member (for support) reaches only the member's
+   * conversations with fictional profiles: what the member wrote to real people
+   * is not the operator's to read. Anything else is a 404, as for a
+   * conversation that is not the caller's.
+   */
+  async withinSessionScope(db: Db, auth: Authenticated, conversationUuid: string): Promise<boolean> {
+    if (auth.session.impersonatorId === null) return true;
+    const [row] = await db
+      .select({ fictional: users.isFictional })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .innerJoin(users, eq(users.id, conversationMembers.partnerId))
+      .where(and(eq(conversations.uuid, conversationUuid), eq(conversationMembers.userId, auth.user.id)));
+    return row?.fictional === true;
+  },
+
+  async assertWithinSessionScope(db: Db, auth: Authenticated, conversationUuid: string): Promise<void> {
+    if (!(await conversationPolicy.withinSessionScope(db, auth, conversationUuid))) throw new AppError("not_found");
+  },
+
+  /** The same rule for writing from a profile: under impersonation, only to a fictional one. */
+  async assertProfileWithinSessionScope(db: Db, auth: Authenticated, profileUuid: string): Promise<void> {
+    if (auth.session.impersonatorId === null) return;
+    const [row] = await db.select({ fictional: users.isFictional }).from(users).where(eq(users.uuid, profileUuid));
+    if (!row?.fictional) throw new AppError("not_found");
+  },
+
   /** Sending needs an active, verified account, and an operator signed in as the member may not spend their credits. */
   assertMaySend(auth: Authenticated): void {
     accountPolicy.assertActive(auth.user);

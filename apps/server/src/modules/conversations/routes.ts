@@ -22,6 +22,7 @@ import { readPhotoPart, registerPhotoUploads } from "../photos/upload-part";
 import { registerConversationChannelRule } from "./channel-rule";
 import { uploadMessageImage } from "./images";
 import { conversationHistory, listConversations, showConversation } from "./list-service";
+import { conversationPolicy } from "./policy";
 import { type CachedAnswerScope, conversationReadCache } from "./read-cache";
 import { sendMessage } from "./send-service";
 import { hideConversation, markRead, setStar } from "./state-service";
@@ -41,6 +42,12 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   // The list, the history and sending come again and again: a session checked within the last second will do.
   const hotGuard = { onRequest: [requireAuth(context, { acceptRecentCheck: true }), activeMember] };
   const reads = conversationReadCache(context.database);
+  // preHandler: after the params are validated (the uuid reaches a uuid column).
+  const uuidOf = (request: FastifyRequest) => ZConversationParams.parse(request.params).uuid;
+  const withinScope = async (request: FastifyRequest) =>
+    conversationPolicy.assertWithinSessionScope(context.database.db, authOf(request), uuidOf(request));
+  const profileWithinScope = async (request: FastifyRequest) =>
+    conversationPolicy.assertProfileWithinSessionScope(context.database.db, authOf(request), uuidOf(request));
   /**
    * Answers from the read cache; on a miss reads, serializes with the route's
    * own serializer (schema-checked outside production) and keeps the JSON.
@@ -80,7 +87,13 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request, reply) => {
-      const viewer = authOf(request).user;
+      const auth = authOf(request);
+      const viewer = auth.user;
+      // An operator signed in as the member sees only conversations with fictional profiles (never cached:
+      // the cache holds the member's own view).
+      if (auth.session.impersonatorId !== null) {
+        return listConversations(context, viewer, request.query, { fictionalPartnersOnly: true });
+      }
       const { page, username, only_read, only_unread } = request.query;
       return sendCached(
         reply,
@@ -98,6 +111,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/user-conversations/:uuid",
     {
       ...guard,
+      preHandler: withinScope,
       schema: {
         tags,
         summary: "One of my conversations (404 for anyone else's)",
@@ -113,6 +127,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/user-conversations/:uuid/messages",
     {
       ...hotGuard,
+      preHandler: withinScope,
       schema: {
         tags,
         summary: "History: newest first before a message id, or oldest first after one (catching up)",
@@ -140,6 +155,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/profiles/:uuid/messages",
     {
       ...hotGuard,
+      preHandler: profileWithinScope,
       config: sendLimit,
       schema: {
         tags,
@@ -161,6 +177,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/user-conversations/:uuid/messages",
     {
       ...hotGuard,
+      preHandler: withinScope,
       config: sendLimit,
       schema: {
         tags,
@@ -203,6 +220,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/user-conversations/:uuid/read",
     {
       ...guard,
+      preHandler: withinScope,
       schema: {
         tags,
         summary: "Mark the messages I received up to a message id as read",
@@ -225,6 +243,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
       method,
       url: "/api/user-conversations/:uuid/star",
       ...guard,
+      preHandler: withinScope,
       schema: {
         tags,
         summary: starred ? "Star a conversation" : "Unstar a conversation",
@@ -242,6 +261,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
     "/api/user-conversations/:uuid",
     {
       ...guard,
+      preHandler: withinScope,
       schema: {
         tags,
         summary: "Delete a conversation for myself (the other member keeps it)",

@@ -5,6 +5,7 @@ import { and, desc, eq, lt, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { interactions, profileVisits, users } from "../../platform/db/schema";
+import { accountPolicy } from "../accounts/policy";
 import type { UserRow } from "../auth/session-service";
 import { appendMessage, openConversation } from "../conversations/message-writer";
 import { forgetConversationReads } from "../conversations/read-cache";
@@ -14,6 +15,7 @@ import { siteHour } from "../profiles/online";
 import { visibleTo } from "../profiles/policy";
 import { presentCard } from "../profiles/presenter";
 import { findVisibleProfile, notificationParty } from "../profiles/service";
+import { countLikeOrWink } from "./daily-limit";
 
 export type InteractionKind = "like" | "wink" | "favorite" | "block";
 
@@ -31,6 +33,8 @@ export async function addInteraction(
 ): Promise<void> {
   const { db } = context.database;
   const target = await findVisibleProfile(db, viewer, targetUuid);
+  // Blocking stays open to everyone: it protects the member, it reaches no one.
+  if (kind !== "block" && !target.isFictional) accountPolicy.assertVerified(viewer);
   const created = await db.transaction(async (tx) => {
     if (kind === "wink") {
       const winked = await recordWink(context, tx, viewer, target);
@@ -43,6 +47,7 @@ export async function addInteraction(
       .onConflictDoNothing()
       .returning({ id: interactions.id });
     if (inserted.length === 0 || kind === "block") return false;
+    if (kind === "like") await countLikeOrWink(context, tx, viewer.id);
     // The sender's details are needed only when someone is actually told.
     const from = await notificationParty(context, tx, viewer);
     if (kind === "like") {
@@ -84,6 +89,7 @@ export async function recordWink(
     .onConflictDoNothing()
     .returning({ id: interactions.id });
   if (inserted.length === 0) return false;
+  await countLikeOrWink(context, tx, viewer.id);
   await tx
     .update(users)
     .set({ receivedWinksCount: sql`${users.receivedWinksCount} + 1` })

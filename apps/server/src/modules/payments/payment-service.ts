@@ -12,8 +12,12 @@ import type { PaymentGateway } from "./gateway";
 import { paymentPolicy } from "./policy";
 import { presentPayment } from "./presenter";
 
-/** How long the return link's custom1 can sign the member back in: enough for a slow checkout, no more. */
-export const CUSTOM1_TTL_MS = 2 * 3600_000;
+/**
+ * How long after the payment began its return link's custom1 can sign the
+ * member back in: enough for a checkout, no more (it travels in a URL, through
+ * the provider's pages and logs).
+ */
+export const CUSTOM1_TTL_MS = 15 * 60_000;
 
 /**
  * Starts a purchase: the price and credits are quoted now (promotion and VIP
@@ -91,8 +95,11 @@ export async function findPayment(context: AppContext, auth: Authenticated, id: 
 }
 
 /**
- * The return link's custom1 signs a visitor in once (spec §4 payment auth):
- * used, expired or unknown all answer 404. Claiming it and starting the
+ * The return link's custom1 signs a visitor in once (spec §4 payment auth),
+ * as the member who made the payment and no one else, within CUSTOM1_TTL_MS of
+ * the payment's creation (counted from created_at as well, so a row written
+ * with a longer expiry cannot outlive it): used, expired, unknown, or a buyer
+ * since deleted or suspended all answer 404. Claiming it and starting the
  * session are one transaction, so two tabs cannot both use it.
  */
 export async function signInWithCustom1(
@@ -110,6 +117,7 @@ export async function signInWithCustom1(
           eq(payments.custom1Hash, hashToken(custom1)),
           isNull(payments.custom1UsedAt),
           gt(payments.custom1ExpiresAt, now),
+          gt(payments.createdAt, new Date(now.getTime() - CUSTOM1_TTL_MS)),
         ),
       )
       .returning({ userId: payments.userId });
@@ -117,7 +125,7 @@ export async function signInWithCustom1(
     const [user] = await tx
       .select({ id: users.id, uuid: users.uuid })
       .from(users)
-      .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)));
+      .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
     if (!user) return undefined;
     return startSession(context, tx, { user, ip: meta.ip, userAgent: meta.userAgent });
   });

@@ -74,6 +74,18 @@ describe("photos", () => {
     expect(data.urls.large).toMatch(/^\/media\/photos\/[0-9a-f-]{36}-large\.webp$/);
   });
 
+  it("refuses an upload from a member whose email is not confirmed, with 403 and the message, storing nothing", async () => {
+    const created = await createMember(server, { verified: false });
+    const { authorization } = await signIn(server, created.email ?? "", created.password);
+    const response = await upload(server, authorization, photoWithExif);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      message: "Please confirm your email address first: follow the link in the email we sent you.",
+    });
+    const own = await (await server.request("/api/profile/photos", { headers: authorization })).json();
+    expect(own.data).toEqual([]);
+  });
+
   it("refuses an SVG, an HTML file named .jpg, a 20,000 x 20,000 PNG and a 50 MB file", async () => {
     const { headers } = await member();
     const svg = Buffer.from(

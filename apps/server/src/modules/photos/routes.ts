@@ -20,11 +20,13 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
   const guard = { onRequest: [signedIn, activeMember] };
+  const verifiedMember = async (request: FastifyRequest) => accountPolicy.assertVerified(authOf(request).user);
 
   api.post(
     "/api/profile/photos",
     {
-      ...guard,
+      // Refused before the body is read: an unconfirmed address uploads nothing.
+      onRequest: [...guard.onRequest, verifiedMember],
       // 30 uploads an hour per member (each is re-encoded to several sizes, so it is the costly call here).
       config: {
         rateLimit: { max: 30, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },

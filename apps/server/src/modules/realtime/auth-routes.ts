@@ -5,12 +5,13 @@ import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { channelKind, isValidChannelName } from "./channels";
-import { mayJoinChannel } from "./policy";
+import { mayJoinChannel, realtimePolicy } from "./policy";
 import type { RealtimeServer } from "./server";
 import { channelAuth, encryptedChannelSecret, userAuth } from "./signatures";
 
 const ZSocketId = z.string().regex(/^\d+\.\d+$/, { error: "The socket id field format is invalid" });
-const ZChannelAuthRequestSchema = z.object({ socket_id: ZSocketId, channel_name: z.string().min(1).max(164) });
+// Any string: a malformed name is the channel rules' to refuse (403), not a validation error.
+const ZChannelAuthRequestSchema = z.object({ socket_id: ZSocketId, channel_name: z.string() });
 const ZChannelAuthResponseSchema = z.object({
   auth: z.string(),
   channel_data: z.string().optional(),
@@ -33,19 +34,27 @@ export async function realtimeAuthRoutes(
   const { pusher } = context.config;
   const signedIn = requireAuth(context);
 
-  /** The socket is the session's from now on: signing out or a ban closes it wherever it is held. */
-  const claim = (request: FastifyRequest, socketId: string) => {
+  /**
+   * Signs for a socket only when it is open right now and this member holds it
+   * (the first member to ask binds it), and only for a member in good standing.
+   * The socket is the session's from then on: signing out or a ban closes it wherever it is held.
+   */
+  const assertMaySign = async (request: FastifyRequest, socketId: string) => {
     const { user, session } = authOf(request);
-    return realtime.claimSocket(socketId, { memberUuid: user.uuid, sessionId: session.id });
+    if (!realtimePolicy.mayConnect(user)) throw new AppError("forbidden");
+    if (!(await realtime.sockets.claim(socketId, user.uuid))) throw new AppError("forbidden");
+    await realtime.claimSocket(socketId, { memberUuid: user.uuid, sessionId: session.id });
   };
 
   const authorizeChannel = async (request: FastifyRequest, body: z.infer<typeof ZChannelAuthRequestSchema>) => {
-    const { user } = authOf(request);
+    const caller = authOf(request);
+    const { user } = caller;
     const channel = body.channel_name;
+    if (!isValidChannelName(channel)) throw new AppError("forbidden");
     const kind = channelKind(channel);
-    if (!isValidChannelName(channel) || kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
-    if (!(await mayJoinChannel(context, user, channel))) throw new AppError("forbidden");
-    await claim(request, body.socket_id);
+    if (kind === "public" || kind === "server-to-user") throw new AppError("forbidden");
+    if (!(await mayJoinChannel(context, caller, channel))) throw new AppError("forbidden");
+    await assertMaySign(request, body.socket_id);
     if (kind === "presence") {
       const channelData = JSON.stringify({ user_id: user.uuid, user_info: { username: user.username } });
       return {
@@ -93,7 +102,7 @@ export async function realtimeAuthRoutes(
     },
     async (request) => {
       const { user } = authOf(request);
-      await claim(request, request.body.socket_id);
+      await assertMaySign(request, request.body.socket_id);
       const userData = JSON.stringify({ id: user.uuid, user_info: { username: user.username } });
       return { auth: userAuth(pusher.key, pusher.secret, request.body.socket_id, userData), user_data: userData };
     },

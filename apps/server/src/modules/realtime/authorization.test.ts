@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMember, signIn } from "../../test/factories";
+import { openSocket } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
 import { channelAuth, userAuth } from "./signatures";
 
@@ -9,6 +10,16 @@ describe("real-time authorization endpoints", () => {
     server = await startTestServer({ PUSHER_ENCRYPTION_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") });
   });
   afterAll(() => server.stop());
+  const sockets: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+  });
+  /** The id of a connection open right now (the only kind the endpoints sign). */
+  const liveSocketId = async () => {
+    const socket = await openSocket(server);
+    sockets.push(socket);
+    return socket.socketId;
+  };
 
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit => ({
     method: "POST",
@@ -19,17 +30,18 @@ describe("real-time authorization endpoints", () => {
   it("signs the member's own channels, form-encoded as pusher-js sends them, without a site key", async () => {
     const member = await createMember(server);
     const session = await signIn(server, member.email ?? "", member.password);
+    const socketId = await liveSocketId();
     for (const kind of ["notifications", "credits", "duration"]) {
       const channel = `private-${kind}.user.${member.uuid}`;
       for (const path of ["/api/broadcasting/auth", "/api/pusher/auth"]) {
         const response = await server.request(path, {
-          ...form({ socket_id: "123.456", channel_name: channel }, session.authorization),
+          ...form({ socket_id: socketId, channel_name: channel }, session.authorization),
           siteKey: null,
         });
         expect(response.status).toBe(200);
         const { config } = server.context;
         expect(await response.json()).toEqual({
-          auth: channelAuth(config.pusher.key, config.pusher.secret, "123.456", channel),
+          auth: channelAuth(config.pusher.key, config.pusher.secret, socketId, channel),
         });
       }
     }
@@ -41,7 +53,7 @@ describe("real-time authorization endpoints", () => {
     const response = await server.request("/api/broadcasting/auth", {
       method: "POST",
       headers: { "Content-Type": "application/json", ...session.authorization },
-      body: JSON.stringify({ socket_id: "1.2", channel_name: `private-credits.user.${member.uuid}` }),
+      body: JSON.stringify({ socket_id: await liveSocketId(), channel_name: `private-credits.user.${member.uuid}` }),
     });
     expect(response.status).toBe(200);
   });
@@ -50,6 +62,7 @@ describe("real-time authorization endpoints", () => {
     const member = await createMember(server);
     const other = await createMember(server);
     const session = await signIn(server, member.email ?? "", member.password);
+    const socketId = await liveSocketId();
     for (const channel of [
       `private-notifications.user.${other.uuid}`,
       `private-credits.user.${other.uuid}`,
@@ -60,7 +73,7 @@ describe("real-time authorization endpoints", () => {
     ]) {
       const response = await server.request(
         "/api/broadcasting/auth",
-        form({ socket_id: "1.2", channel_name: channel }, session.authorization),
+        form({ socket_id: socketId, channel_name: channel }, session.authorization),
       );
       expect(response.status, channel).toBe(403);
     }
@@ -83,11 +96,15 @@ describe("real-time authorization endpoints", () => {
   it("signs the connection in as the member for user authentication", async () => {
     const member = await createMember(server);
     const session = await signIn(server, member.email ?? "", member.password);
-    const response = await server.request("/api/pusher/user-auth", form({ socket_id: "9.9" }, session.authorization));
+    const socketId = await liveSocketId();
+    const response = await server.request(
+      "/api/pusher/user-auth",
+      form({ socket_id: socketId }, session.authorization),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(JSON.parse(body.user_data)).toEqual({ id: member.uuid, user_info: { username: member.username } });
     const { config } = server.context;
-    expect(body.auth).toBe(userAuth(config.pusher.key, config.pusher.secret, "9.9", body.user_data));
+    expect(body.auth).toBe(userAuth(config.pusher.key, config.pusher.secret, socketId, body.user_data));
   });
 });

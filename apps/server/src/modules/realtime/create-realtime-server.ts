@@ -5,6 +5,7 @@ import { LocalBus, RedisBus } from "./bus";
 import { LocalChannelDirectory, RedisChannelDirectory } from "./channel-directory";
 import { MemoryPresenceStore, RedisPresenceStore } from "./presence-store";
 import { RealtimeServer } from "./server";
+import { SocketRegistry } from "./socket-registry";
 
 /** The embedded real-time server, joined to the other processes through Redis when REDIS_URL is set. */
 export async function createRealtimeServer(deps: {
@@ -21,6 +22,7 @@ export async function createRealtimeServer(deps: {
     allowedOrigins: [...config.allowedOrigins, new URL(config.appUrl).origin],
     logger: deps.logger,
     presence: redis ? new RedisPresenceStore(redis, prefix) : new MemoryPresenceStore(),
+    sockets: new SocketRegistry(redis, prefix),
     directory: (localCounts, processId) =>
       redis ? new RedisChannelDirectory(redis, prefix, processId) : new LocalChannelDirectory(localCounts),
     bus: (processId) => {

@@ -9,6 +9,7 @@ import { LocalChannelDirectory } from "./channel-directory";
 import { MemoryPresenceStore } from "./presence-store";
 import { RealtimeServer } from "./server";
 import { channelAuth } from "./signatures";
+import { SocketRegistry } from "./socket-registry";
 import { MAX_PRESENCE_MEMBERS } from "./subscriptions";
 
 interface Frame {
@@ -43,6 +44,7 @@ describe("heartbeat", () => {
       allowedOrigins: [],
       logger: createLogger("silent"),
       presence: new MemoryPresenceStore(),
+      sockets: new SocketRegistry(undefined, ""),
       directory: (counts) => new LocalChannelDirectory(counts),
       bus: () => new LocalBus(),
       activityTimeoutSeconds: 1,

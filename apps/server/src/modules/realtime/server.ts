@@ -8,6 +8,7 @@ import type { BusMessage, BusPayload, RealtimeBus } from "./bus";
 import type { ChannelDirectory } from "./channel-directory";
 import { type Connection, newConnection, ownerKey, sendError, sendFrame } from "./connection";
 import { PRESENCE_ENTRY_TTL_MS, type PresenceStore } from "./presence-store";
+import type { SocketRegistry } from "./socket-registry";
 import { Subscriptions } from "./subscriptions";
 
 /** Seconds of silence after which we ping a client (pusher-js uses the smaller of this and its own). */
@@ -23,6 +24,7 @@ export interface RealtimeOptions {
   allowedOrigins: string[];
   logger: Logger;
   presence: PresenceStore;
+  sockets: SocketRegistry;
   directory: (localCounts: () => Map<string, number>, processId: string) => ChannelDirectory;
   bus: (processId: string) => RealtimeBus;
   activityTimeoutSeconds?: number;
@@ -47,10 +49,12 @@ export class RealtimeServer {
   readonly subscriptions: Subscriptions;
   readonly directory: ChannelDirectory;
   readonly presence: PresenceStore;
+  readonly sockets: SocketRegistry;
 
   constructor(private readonly options: RealtimeOptions) {
     this.bus = options.bus(this.processId);
     this.presence = options.presence;
+    this.sockets = options.sockets;
     this.subscriptions = new Subscriptions({
       appKey: options.appKey,
       appSecret: options.appSecret,
@@ -80,6 +84,7 @@ export class RealtimeServer {
     every(PRESENCE_ENTRY_TTL_MS / 3, () => {
       void this.subscriptions.refreshPresenceEntries().catch(() => {});
       void this.directory.refresh(this.subscriptions.localCounts()).catch(() => {});
+      void this.sockets.refresh().catch(() => {});
     });
   }
 
@@ -209,15 +214,22 @@ export class RealtimeServer {
     });
     socket.on("close", () => {
       this.connections.delete(connection.socketId);
+      void this.sockets.closed(connection.socketId).catch(() => {});
       void this.subscriptions.leaveAll(connection).catch(() => {});
     });
     socket.on("error", () => socket.terminate());
-    sendFrame(connection, {
-      event: "pusher:connection_established",
-      data: {
-        socket_id: connection.socketId,
-        activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS,
-      },
+    // The socket id is announced only once every process can see it is live (channel authorization asks).
+    const established = () =>
+      sendFrame(connection, {
+        event: "pusher:connection_established",
+        data: {
+          socket_id: connection.socketId,
+          activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS,
+        },
+      });
+    this.sockets.opened(connection.socketId).then(established, (error: unknown) => {
+      this.options.logger.warn({ err: error }, "real-time socket registration failed");
+      established();
     });
   }
 

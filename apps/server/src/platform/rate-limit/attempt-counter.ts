@@ -9,6 +9,8 @@ export interface AttemptCounter {
   /** Adds one attempt; returns the count in the current window and the seconds until it resets. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
   peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
+  /** Takes back one attempt counted by hit() (one that turned out to be allowed), keeping the window. */
+  forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -37,6 +39,11 @@ export class MemoryAttemptCounter implements AttemptCounter {
     return window
       ? { count: window.count, resetInSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) }
       : { count: 0, resetInSeconds: 0 };
+  }
+
+  async forgive(key: string) {
+    const window = this.current(key, Date.now());
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string) {
@@ -75,10 +82,18 @@ export class RedisAttemptCounter implements AttemptCounter {
     return { count: Number(count ?? 0), resetInSeconds: Math.max(0, ttl) };
   }
 
+  async forgive(key: string) {
+    // Only an existing window goes down: a bare DECR after expiry would start a key with no TTL at -1.
+    await this.redis.eval(FORGIVE_SCRIPT, 1, `${this.prefix}${key}`);
+  }
+
   async reset(key: string) {
     await this.redis.del(`${this.prefix}${key}`);
   }
 }
+
+const FORGIVE_SCRIPT =
+  "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function createAttemptCounter(redis: Redis | undefined, prefix: string): AttemptCounter {
   return redis
@@ -108,6 +123,10 @@ export class FallbackAttemptCounter implements AttemptCounter {
       this.fallback.peek(key),
     ]);
     return primary && primary.count >= fallback.count ? primary : fallback;
+  }
+
+  async forgive(key: string) {
+    await Promise.all([this.primary.forgive(key).catch(() => {}), this.fallback.forgive(key)]);
   }
 
   async reset(key: string) {

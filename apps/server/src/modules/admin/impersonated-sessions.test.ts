@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { authSessions, users } from "../../platform/db/schema";
+import { jsonRequest, refreshCookieOf, signedInMember } from "../../test/factories";
+import { createFictionalProfile, memberWritesTo, signedInStaff } from "../../test/operator-factories";
+import { openSocket } from "../../test/realtime-clients";
+import { startTestServer, type TestServer } from "../../test/support";
+
+describe("impersonated sessions", () => {
+  let server: TestServer;
+  const sockets: Array<{ close(): Promise<void> }> = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+  });
+  afterAll(() => server.stop());
+
+  /** An operator's session as `member`, through the link and the exchange, as the console does it. */
+  async function impersonate(operator: { auth: Record<string, string> }, member: { uuid: string }) {
+    const issued = await server.request(`/api/admin/users/${member.uuid}/impersonation`, {
+      method: "POST",
+      headers: operator.auth,
+    });
+    expect(issued.status).toBe(201);
+    const used = await server.request(
+      "/api/impersonate",
+      jsonRequest("POST", { token: (await issued.json()).data.token }),
+    );
+    expect(used.status).toBe(200);
+    const auth = { Authorization: `Bearer ${(await used.json()).data.access_token}` };
+    const [session] = await server.context.database.db
+      .select()
+      .from(authSessions)
+      .where(sql`${authSessions.impersonatorId} is not null`)
+      .orderBy(sql`${authSessions.createdAt} desc`)
+      .limit(1);
+    if (!session) throw new Error("no impersonated session");
+    return { auth, cookie: refreshCookieOf(used), session };
+  }
+  const me = (auth: Record<string, string>) => server.request("/api/me", { method: "POST", headers: auth });
+  const refresh = (cookie: string) => server.request("/api/refresh", { method: "POST", headers: { Cookie: cookie } });
+
+  it("ends 60 minutes after it began and is never renewed by a refresh", async () => {
+    const operator = await signedInStaff(server);
+    const member = await signedInMember(server);
+    const { cookie, session, auth } = await impersonate(operator, member);
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000);
+
+    // 59 minutes in: a refresh still works, and does not move the end.
+    const { db } = server.context.database;
+    const end = new Date(Date.now() + 60_000);
+    await db
+      .update(authSessions)
+      .set({ createdAt: new Date(Date.now() - 59 * 60_000), expiresAt: end })
+      .where(eq(authSessions.id, session.id));
+    const refreshed = await refresh(cookie);
+    expect(refreshed.status).toBe(200);
+    const [after] = await db.select().from(authSessions).where(eq(authSessions.id, session.id));
+    expect(after?.expiresAt.getTime()).toBe(end.getTime());
+
+    // Past the hour from its start, nothing of it works, whatever its stored end says.
+    await db
+      .update(authSessions)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000), expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(authSessions.id, session.id));
+    expect((await me(auth)).status).toBe(401);
+    expect((await refresh(refreshCookieOf(refreshed))).status).toBe(401);
+  });
+
+  it("ends at once when the operator loses the role or is deactivated, suspended or deleted", async () => {
+    const { db } = server.context.database;
+    const changes = [
+      { roles: ["member"] },
+      { deactivatedAt: new Date() },
+      { suspendedAt: new Date(), suspendedReason: "misuse" },
+      { deletedAt: new Date() },
+    ];
+    for (const change of changes) {
+      const operator = await signedInStaff(server);
+      const member = await signedInMember(server);
+      const { auth, cookie } = await impersonate(operator, member);
+      expect((await me(auth)).status).toBe(200);
+      // A hot route (one that may take a check made within the last second) is read first, to be cached if it could be.
+      expect((await server.request("/api/user-conversations", { headers: auth })).status).toBe(200);
+      await db.update(users).set(change).where(eq(users.id, operator.id));
+      const label = Object.keys(change)[0];
+      expect((await me(auth)).status, label).toBe(401);
+      expect((await server.request("/api/user-conversations", { headers: auth })).status, label).toBe(401);
+      expect((await refresh(cookie)).status, label).toBe(401);
+    }
+  });
+
+  it("never shows the operator the member's conversations with real members", async () => {
+    const operator = await signedInStaff(server);
+    const member = await signedInMember(server);
+    const realPartner = await signedInMember(server);
+    const fictional = await createFictionalProfile(server);
+    const withReal = (await memberWritesTo(server, realPartner, "Only for you", member)).conversationUuid;
+    const withFiction = (await memberWritesTo(server, fictional, "Hello fiction", member)).conversationUuid;
+    const listOf = async (auth: Record<string, string>) =>
+      (
+        (await (await server.request("/api/user-conversations", { headers: auth })).json()).data as Array<{
+          uuid: string;
+        }>
+      ).map((conversation) => conversation.uuid);
+
+    // The member's own view first (it is cached): both conversations.
+    expect((await listOf(member.auth)).sort()).toEqual([withReal, withFiction].sort());
+    const { auth } = await impersonate(operator, member);
+    expect(await listOf(auth)).toEqual([withFiction]);
+    expect((await server.request(`/api/user-conversations/${withFiction}/messages`, { headers: auth })).status).toBe(
+      200,
+    );
+
+    const send = { type: "text", text: "operator here", client_id: randomUUID() };
+    const attempts = [
+      server.request(`/api/user-conversations/${withReal}/messages`, { headers: auth }),
+      server.request(`/api/user-conversations/${withReal}`, { headers: auth }),
+      server.request(`/api/user-conversations/${withReal}/messages`, jsonRequest("POST", send, auth)),
+      server.request(`/api/profiles/${realPartner.uuid}/messages`, jsonRequest("POST", send, auth)),
+      server.request(`/api/user-conversations/${withReal}/read`, jsonRequest("POST", { up_to_id: 1 }, auth)),
+      server.request(`/api/user-conversations/${withReal}/star`, { method: "PUT", headers: auth }),
+      server.request(`/api/user-conversations/${withReal}`, { method: "DELETE", headers: auth }),
+    ];
+    for (const answer of await Promise.all(attempts)) expect(answer.status, answer.url).toBe(404);
+
+    // Nor live: the real conversation's channel is refused, the fictional one's signed.
+    const socket = await openSocket(server);
+    sockets.push(socket);
+    const channelAuth = (uuid: string) =>
+      server.request(
+        "/api/broadcasting/auth",
+        jsonRequest("POST", { socket_id: socket.socketId, channel_name: `private-conversation.${uuid}` }, auth),
+      );
+    expect((await channelAuth(withReal)).status).toBe(403);
+    expect((await channelAuth(withFiction)).status).toBe(200);
+
+    // The member still sees everything.
+    expect((await listOf(member.auth)).sort()).toEqual([withReal, withFiction].sort());
+    expect(
+      (await server.request(`/api/user-conversations/${withReal}/messages`, { headers: member.auth })).status,
+    ).toBe(200);
+  });
+});
