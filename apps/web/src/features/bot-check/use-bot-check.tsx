@@ -51,7 +51,9 @@ export function useBotCheck({ enabled = true }: { enabled?: boolean } = {}) {
     return () => {
       mounted.current = false;
       form.removeEventListener("focusin", start);
-      widget.current?.reset();
+      // Stops a solve still running; once the element has left the page its methods are gone with it.
+      const element = widget.current;
+      if (element?.isConnected && typeof element.reset === "function") element.reset();
     };
   }, [active, solve]);
 
