@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
+import { botCheckPayload } from "../apps/server/src/test/bot-check";
 
 /** The site key the server accepts: the first of SITE_KEYS, as the web build picks it. */
 export const SITE_KEY = (
@@ -40,6 +41,13 @@ export async function callApi<T = unknown>(
     body: options.body === undefined ? null : JSON.stringify(options.body),
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+/** A solved bot check for one API call made outside the browser (the forms solve it with the widget). */
+export function apiBotCheck(baseUrl: string): Promise<string> {
+  return botCheckPayload({
+    request: (apiPath) => fetch(`${baseUrl}${apiPath}`, { headers: { "X-Site-Key": SITE_KEY ?? "" } }),
+  });
 }
 
 /** The captured email to an address (/dev/mail), waiting for it to arrive. */
@@ -81,6 +89,7 @@ export async function createVerifiedMember(baseUrl: string, label: string): Prom
       seeking: "male",
       city: "Sydney",
       terms: true,
+      altcha: await apiBotCheck(baseUrl),
     },
   });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);

@@ -5,6 +5,7 @@ import { accountRoutes } from "./modules/accounts/routes";
 import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
 import { adminRoutes } from "./modules/admin/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { botCheckRoutes } from "./modules/bot-check/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { conversationRoutes } from "./modules/conversations/routes";
 import { creditRoutes } from "./modules/credits/routes";
@@ -84,6 +85,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
 
   await app.register(async (scope) => systemRoutes(scope, context));
   await app.register(async (scope) => authRoutes(scope, context));
+  await app.register(async (scope) => botCheckRoutes(scope, context));
   await app.register(async (scope) => accountRoutes(scope, context));
   await app.register(async (scope) => adminRoutes(scope, context));
   await app.register(async (scope) => operatorRoutes(scope, context));

@@ -52,6 +52,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "card" })).toThrow(/PAYMENT_GATEWAY/);
   });
 
+  it("turns the built-in bot check on by default, off on request, and keeps an external provider configured before", () => {
+    expect(loadConfig({}).botCheckMode).toBe("altcha");
+    expect(loadConfig({ BOT_CHECK: "off" }).botCheckMode).toBe("off");
+    expect(loadConfig({ CAPTCHA_SECRET: "provider-secret" }).botCheckMode).toBe("external");
+    expect(loadConfig({ BOT_CHECK_SECRET: "provider-secret" }).botCheckMode).toBe("external");
+    expect(loadConfig({ BOT_CHECK: "altcha", CAPTCHA_SECRET: "provider-secret" }).botCheckMode).toBe("altcha");
+    expect(() => loadConfig({ BOT_CHECK: "external" })).toThrow(/BOT_CHECK=external needs/);
+    expect(() => loadConfig({ BOT_CHECK: "captcha" })).toThrow(/BOT_CHECK/);
+  });
+
   it("reports a bad value clearly", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
   });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { botCheckModes, type TBotCheckMode } from "@velvet/shared/api/bot-check";
 import { z } from "zod";
 import { repoRoot } from "./paths";
 
@@ -71,6 +72,7 @@ const ZEnvSchema = z.object({
     }),
   REALTIME_PUBLIC_HOST: optionalString,
   REALTIME_PUBLIC_PORT: optionalPort,
+  BOT_CHECK: optionalString.pipe(z.enum(botCheckModes).optional()),
   CAPTCHA_SITE_KEY: z.string().default(""),
   CAPTCHA_SECRET: z.string().default(""),
   CAPTCHA_VERIFY_URL: z.string().default("https://hcaptcha.com/siteverify"),
@@ -149,6 +151,11 @@ export interface AppConfig {
     encryptionMasterKey: string | undefined;
   };
   realtimePublic: { host: string | undefined; port: number | undefined };
+  /**
+   * What guards registration, guest reports, support tickets and reset requests:
+   * altcha (the built-in proof of work), external (the captcha providers below) or off.
+   */
+  botCheckMode: TBotCheckMode;
   captcha: { siteKey: string; secret: string; verifyUrl: string };
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
@@ -235,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       encryptionMasterKey: env.PUSHER_ENCRYPTION_MASTER_KEY,
     },
     realtimePublic: { host: env.REALTIME_PUBLIC_HOST, port: env.REALTIME_PUBLIC_PORT },
+    botCheckMode: resolveBotCheckMode(env),
     captcha: { siteKey: env.CAPTCHA_SITE_KEY, secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL },
     botCheck: { siteKey: env.BOT_CHECK_SITE_KEY, secret: env.BOT_CHECK_SECRET, verifyUrl: env.BOT_CHECK_VERIFY_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
@@ -274,6 +282,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   if (config.isProduction) assertProductionSafe(config);
   return config;
+}
+
+/**
+ * BOT_CHECK when set; otherwise a configuration that already names an external
+ * provider's secret keeps using it (as before BOT_CHECK existed), and any other
+ * gets the built-in proof of work.
+ */
+function resolveBotCheckMode(env: Env): TBotCheckMode {
+  const externalConfigured = Boolean(env.CAPTCHA_SECRET || env.BOT_CHECK_SECRET);
+  const mode = env.BOT_CHECK ?? (externalConfigured ? "external" : "altcha");
+  if (mode === "external" && !externalConfigured) {
+    throw new ConfigError("Invalid environment: BOT_CHECK=external needs CAPTCHA_SECRET or BOT_CHECK_SECRET");
+  }
+  return mode;
 }
 
 /** Production must never run with a secret that is published in this repository. */

@@ -44,6 +44,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   "GET /api/health": publicRoute,
   "GET /api/client-config": publicRoute,
   "GET /api/openapi.json": publicRoute,
+  "GET /api/bot-check/challenge": publicRoute,
   "POST /api/register": publicRoute,
   "POST /api/login": publicRoute,
   "POST /api/refresh": publicRoute,

@@ -3,6 +3,7 @@ import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validatio
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
 import { users } from "../platform/db/schema";
+import { withBotCheck } from "./bot-check";
 import type { TestServer } from "./support";
 
 export const DEFAULT_PASSWORD = "velvet-test-password-42";
@@ -88,6 +89,20 @@ export function registrationBody(overrides: Record<string, unknown> = {}, timeZo
     terms: true,
     ...overrides,
   };
+}
+
+/** Registers over HTTP as the web form does, bot check solved: the body sent and the answer. */
+export async function registerThroughApi(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const body = registrationBody(overrides);
+  const response = await server.request(
+    "/api/register",
+    jsonRequest("POST", await withBotCheck(server, body), headers),
+  );
+  return { body, response };
 }
 
 /** The newest captured mail to an address, and the first link in it that matches. */

@@ -5,6 +5,7 @@ import { accountMessages as m } from "../validation/account-messages";
 import { ageOn, isRealDate } from "../validation/age";
 import { validationMessages } from "../validation/messages";
 import { z } from "../validation/z";
+import { ZAltchaPayloadSchema } from "./bot-check";
 import { resourceResponse } from "./envelope";
 
 /** Email as spec §5: valid, local part at most 64, domain at most 254. */
@@ -71,6 +72,7 @@ export function makeRegisterRequestSchema(today: () => string) {
         campaign: ZCampaignSchema,
         captcha_token: z.string().max(4000).optional(),
         bot_check_token: z.string().max(4000).optional(),
+        altcha: ZAltchaPayloadSchema,
       })
       // Runs even when other fields failed, so the member sees every problem at once.
       .superRefine(
@@ -110,7 +112,7 @@ export const ZMessageResponseSchema = z.object({ message: z.string() });
 
 export const ZTokenRequestSchema = z.object({ token: z.string().min(1).max(500) });
 
-export const ZPasswordEmailRequestSchema = z.object({ email: ZEmailSchema });
+export const ZPasswordEmailRequestSchema = z.object({ email: ZEmailSchema, altcha: ZAltchaPayloadSchema });
 
 export const ZPasswordResetRequestSchema = z
   .object({

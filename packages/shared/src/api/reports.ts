@@ -1,5 +1,6 @@
 import { z } from "../validation/z";
 import { ZEmailSchema } from "./auth";
+import { ZAltchaPayloadSchema } from "./bot-check";
 
 export const reportReasons = [
   { key: "fake_profile", label: "Fake profile" },
@@ -21,6 +22,7 @@ export const ZReportRequestSchema = z.object({
   email: ZEmailSchema.optional(),
   captcha_token: z.string().max(4000).optional(),
   bot_check_token: z.string().max(4000).optional(),
+  altcha: ZAltchaPayloadSchema,
 });
 export type TReportRequest = z.input<typeof ZReportRequestSchema>;
 

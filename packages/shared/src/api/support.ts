@@ -1,5 +1,6 @@
 import { z } from "../validation/z";
 import { ZEmailSchema } from "./auth";
+import { ZAltchaPayloadSchema } from "./bot-check";
 import { ZPageMetaSchema } from "./envelope";
 
 export const supportCategories = ["account", "payments", "technical", "other"] as const;
@@ -39,6 +40,7 @@ export const ZSupportTicketRequestSchema = z.object({
   source: z.enum(supportSources).default("contact"),
   captcha_token: z.string().max(4000).optional(),
   bot_check_token: z.string().max(4000).optional(),
+  altcha: ZAltchaPayloadSchema,
 });
 export type TSupportTicketRequest = z.input<typeof ZSupportTicketRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "../validation/z";
+import { botCheckModes } from "./bot-check";
 import { resourceResponse } from "./envelope";
 
 const ZDependencyStatus = z.enum(["ok", "down", "not_configured"]);
@@ -25,7 +26,8 @@ export const ZClientConfigSchema = z.object({
     cluster: z.string(),
   }),
   captcha: z.object({ siteKey: z.string() }),
-  botCheck: z.object({ siteKey: z.string() }),
+  /** `mode`: which check the guarded forms carry (BOT_CHECK); `siteKey`: the external bot-check provider's key. */
+  botCheck: z.object({ mode: z.enum(botCheckModes), siteKey: z.string() }),
   maintenance: z.boolean(),
   apiUrl: z.string(),
   siteUrl: z.string(),

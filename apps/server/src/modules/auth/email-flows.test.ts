@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailTokens } from "../../platform/db/schema";
+import { withBotCheck } from "../../test/bot-check";
 import {
   createMember,
   jsonRequest,
   lastMailTo,
-  registrationBody,
+  registerThroughApi,
   reloadUser,
   signIn,
   tokenFromLink,
@@ -34,8 +35,7 @@ describe("email verification", () => {
   afterAll(() => server.stop());
 
   async function registerAndReadToken() {
-    const body = registrationBody();
-    const response = await server.request("/api/register", jsonRequest("POST", body));
+    const { body, response } = await registerThroughApi(server);
     const { data } = await response.json();
     const mail = await lastMailTo(server, body.email);
     return {
@@ -88,8 +88,8 @@ describe("password reset", () => {
   });
   afterAll(() => server.stop());
 
-  const ask = (email: string, headers: Record<string, string> = {}) =>
-    server.request("/api/password/email", jsonRequest("POST", { email }, headers));
+  const ask = async (email: string, headers: Record<string, string> = {}) =>
+    server.request("/api/password/email", jsonRequest("POST", await withBotCheck(server, { email }), headers));
   const reset = (body: Record<string, unknown>) => server.request("/api/password/reset", jsonRequest("POST", body));
 
   it("answers the same whether or not the address has an account", async () => {

@@ -6,7 +6,6 @@ import type { z } from "zod";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { verifyHumanChecks } from "../../platform/http/human-check";
 import { mailSite, verifyEmailMail } from "../../platform/mail/templates";
 import { createEmailToken } from "./email-tokens";
 import { hashPassword, isCommonPassword } from "./passwords";
@@ -61,11 +60,6 @@ export async function register(
   input: RegisterInput,
   meta: RegistrationRequestMeta,
 ): Promise<IssuedTokens> {
-  await verifyHumanChecks(context.config, {
-    captchaToken: input.captcha_token,
-    botCheckToken: input.bot_check_token,
-    remoteIp: meta.ip,
-  });
   const errors: FieldErrors = await takenFields(context, input.username, input.email);
   if (await isCommonPassword(input.password)) errors.password = [accountMessages.passwordCommon];
   if (Object.keys(errors).length > 0) throw new AppError("validation", undefined, { fields: errors });

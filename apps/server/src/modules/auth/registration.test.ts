@@ -2,6 +2,7 @@ import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validatio
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../platform/db/schema";
+import { withBotCheck } from "../../test/bot-check";
 import { jsonRequest, lastMailTo, registrationBody } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { loadCommonPasswords } from "./passwords";
@@ -16,8 +17,8 @@ function dayAfter(isoDate: string): string {
 
 describe("registration", () => {
   let server: TestServer;
-  const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    server.request("/api/register", jsonRequest("POST", body, headers));
+  const register = async (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    server.request("/api/register", jsonRequest("POST", await withBotCheck(server, body), headers));
   const userCount = async () =>
     (await server.context.database.db.select({ total: count() }).from(users))[0]?.total ?? 0;
 
@@ -159,8 +160,10 @@ describe("registration rate limit", () => {
 
   it("counts every attempt per IP, valid or not, and answers 429 past the limit", async () => {
     expect((await server.request("/api/register", jsonRequest("POST", {}))).status).toBe(422);
-    expect((await server.request("/api/register", jsonRequest("POST", registrationBody()))).status).toBe(201);
-    const blocked = await server.request("/api/register", jsonRequest("POST", registrationBody()));
+    const register = async () =>
+      server.request("/api/register", jsonRequest("POST", await withBotCheck(server, registrationBody())));
+    expect((await register()).status).toBe(201);
+    const blocked = await register();
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
 import { exchangeImpersonationToken } from "../admin/impersonation-service";
+import { botCheckGuard } from "../bot-check/guard";
 import { authOf, requireAuth } from "./authenticate";
 import { loadCurrentUser } from "./current-user-service";
 import { resendVerification, verifyEmail } from "./email-verification-service";
@@ -38,6 +39,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = context;
   const signedIn = requireAuth(context);
+  const botCheck = botCheckGuard(context);
   const respondWithTokens = (reply: FastifyReply, tokens: IssuedTokens, status = 200) => {
     setRefreshCookie(reply, config, tokens.refreshToken);
     return reply.status(status).send({ data: presentTokens(tokens) });
@@ -55,6 +57,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
           });
         }
       },
+      preHandler: botCheck,
       schema: {
         tags: ["auth"],
         summary: "Create a member account (18+), sign in and send the verification email",
@@ -183,6 +186,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   api.post(
     "/api/password/email",
     {
+      preHandler: botCheck,
       schema: {
         tags: ["auth"],
         summary: "Mail a password reset link (same answer whether or not the address has an account)",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { photos, reports } from "../../platform/db/schema";
+import { withBotCheck } from "../../test/bot-check";
 import { createMember, jsonRequest, lastMailTo, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
@@ -59,13 +60,20 @@ describe("reports", () => {
     const reported = await createMember(server);
     const missing = await server.request(
       "/api/reports",
-      jsonRequest("POST", { reported_uuid: reported.uuid, reason: "fake_profile" }),
+      jsonRequest("POST", await withBotCheck(server, { reported_uuid: reported.uuid, reason: "fake_profile" })),
     );
     expect(missing.status).toBe(422);
     expect((await missing.json()).errors.email).toEqual(["Please fill in a valid email address"]);
     const ok = await server.request(
       "/api/reports",
-      jsonRequest("POST", { reported_uuid: reported.uuid, reason: "fake_profile", email: "guest@example.com" }),
+      jsonRequest(
+        "POST",
+        await withBotCheck(server, {
+          reported_uuid: reported.uuid,
+          reason: "fake_profile",
+          email: "guest@example.com",
+        }),
+      ),
     );
     expect(ok.status).toBe(201);
     expect(await lastMailTo(server, "guest@example.com")).toBeDefined();
@@ -79,11 +87,14 @@ describe("reports", () => {
     expect((await bad.json()).errors.reason).toEqual(["The reason field must be a valid value"]);
     const unknown = await server.request(
       "/api/reports",
-      jsonRequest("POST", {
-        reported_uuid: "00000000-0000-4000-8000-000000000000",
-        reason: "spam_or_scam",
-        email: "a@example.com",
-      }),
+      jsonRequest(
+        "POST",
+        await withBotCheck(server, {
+          reported_uuid: "00000000-0000-4000-8000-000000000000",
+          reason: "spam_or_scam",
+          email: "a@example.com",
+        }),
+      ),
     );
     expect(unknown.status).toBe(404);
   });

@@ -5,27 +5,19 @@ import type { z } from "zod";
 import type { AppContext } from "../../platform/app-context";
 import { photos, reports, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { verifyHumanChecks } from "../../platform/http/human-check";
 import { mailSite, reportReceivedMail } from "../../platform/mail/templates";
 import type { UserRow } from "../auth/session-service";
 
 type ReportInput = z.output<typeof ZReportRequestSchema>;
 
-/** Stores a report for the admin queue and acknowledges it by email. Guests leave an address and pass the human check. */
+/** Stores a report for the admin queue and acknowledges it by email. Guests leave an address (and passed the bot check). */
 export async function fileReport(
   context: AppContext,
   reporter: UserRow | undefined,
   input: ReportInput,
-  ip: string,
 ): Promise<void> {
   const email = reporter?.email ?? input.email;
   if (!email) throw AppError.field("email", reportMessages.emailRequired);
-  if (!reporter)
-    await verifyHumanChecks(context.config, {
-      captchaToken: input.captcha_token,
-      botCheckToken: input.bot_check_token,
-      remoteIp: ip,
-    });
   const { db } = context.database;
   let reportedUserId: number | null = null;
   let photoId: number | null = null;

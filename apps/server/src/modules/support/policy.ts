@@ -13,8 +13,4 @@ export const supportPolicy = {
     if (!email) throw AppError.field("email", supportMessages.emailRequired);
     return email;
   },
-  /** Guests pass the human check (when one is configured); members already did at registration. */
-  needsHumanCheck(member: UserRow | undefined): boolean {
-    return member === undefined;
-  },
 };

@@ -17,6 +17,7 @@ import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
 import { adminGuard } from "../admin/policy";
 import { authOf } from "../auth/authenticate";
 import { optionalAuth } from "../auth/optional-auth";
+import { botCheckGuard } from "../bot-check/guard";
 import { presentCreatedTicket } from "./presenter";
 import { replyToSupportTicket } from "./reply-service";
 import { closeSupportTicket, createSupportTicket, listSupportTickets } from "./service";
@@ -48,7 +49,8 @@ export async function supportRoutes(app: FastifyInstance, context: AppContext): 
     "/api/support-tickets",
     {
       onRequest: optionalAuth(context),
-      preHandler: addressCeiling,
+      // Guests pass the bot check; members already did at registration.
+      preHandler: [addressCeiling, botCheckGuard(context, { guestsOnly: true })],
       config: {
         // Per member once signed in, per address for guests; preHandler runs after authentication.
         rateLimit: {

@@ -11,7 +11,6 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { supportTickets, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { verifyHumanChecks } from "../../platform/http/human-check";
 import { mailSite, supportTicketReceivedMail } from "../../platform/mail/templates";
 import type { UserRow } from "../auth/session-service";
 import { supportPolicy } from "./policy";
@@ -38,13 +37,6 @@ export async function createSupportTicket(
   ip: string,
 ): Promise<SupportTicketRow> {
   const email = supportPolicy.replyAddress(member, input.email);
-  if (supportPolicy.needsHumanCheck(member)) {
-    await verifyHumanChecks(context.config, {
-      captchaToken: input.captcha_token,
-      botCheckToken: input.bot_check_token,
-      remoteIp: ip,
-    });
-  }
   const [ticket] = await context.database.db
     .insert(supportTickets)
     .values({

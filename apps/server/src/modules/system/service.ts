@@ -35,7 +35,7 @@ export function publicClientConfig(context: AppContext): TClientConfig {
       cluster: config.pusher.cluster,
     },
     captcha: { siteKey: config.captcha.siteKey },
-    botCheck: { siteKey: config.botCheck.siteKey },
+    botCheck: { mode: config.botCheckMode, siteKey: config.botCheck.siteKey },
     maintenance: config.maintenance,
     apiUrl: config.apiUrl,
     siteUrl: config.appUrl,

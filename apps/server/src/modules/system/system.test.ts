@@ -30,7 +30,7 @@ describe("system routes", () => {
       cluster: "eu",
     });
     expect(data.captcha).toEqual({ siteKey: "captcha-public" });
-    expect(data.botCheck).toEqual({ siteKey: "" });
+    expect(data.botCheck).toEqual({ mode: "altcha", siteKey: "" });
     expect(data.maintenance).toBe(false);
     expect(data.siteUrl).toBe("https://www.velvet.example");
     expect(data.apiUrl).toBe("https://www.velvet.example/api");

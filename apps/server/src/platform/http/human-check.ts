@@ -2,9 +2,10 @@ import type { AppConfig } from "../config";
 import { AppError } from "./app-error";
 
 /**
- * Optional captcha and bot-check providers (hCaptcha- and Turnstile-style
- * "siteverify" APIs). Each is on only when its secret is set; the verify URL is
- * configurable so tests point it at a local stand-in.
+ * External captcha and bot-check providers (hCaptcha- and Turnstile-style
+ * "siteverify" APIs), used with BOT_CHECK=external (modules/bot-check/guard.ts).
+ * Each is on only when its secret is set; the verify URL is configurable so tests
+ * point it at a local stand-in.
  */
 export interface HumanCheckTokens {
   captchaToken?: string | undefined;

@@ -5,16 +5,20 @@ import { ApiError, api } from "../../lib/api-client";
 import { useServerForm } from "../../lib/use-server-form";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
+import { useBotCheck } from "../bot-check/use-bot-check";
 
 export default function ForgotPasswordPage() {
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const form = useServerForm(ZPasswordEmailRequestSchema, { defaultValues: { email: "" } });
   const { errors, isSubmitting } = form.formState;
+  const botCheck = useBotCheck();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      const { message } = await api.post<{ message: string }>("/password/email", values);
+      const { message } = await botCheck.send((altcha) =>
+        api.post<{ message: string }>("/password/email", { ...values, altcha }),
+      );
       setResult({ tone: "success", text: message });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 422) setResult({ tone: "error", text: error.message });
@@ -40,6 +44,7 @@ export default function ForgotPasswordPage() {
           error={errors.email?.message}
           {...form.register("email")}
         />
+        {botCheck.status}
         <SubmitButton busy={isSubmitting}>Send reset link</SubmitButton>
       </form>
     </AuthCard>

@@ -4,6 +4,7 @@ import { ApiError, api } from "../../lib/api-client";
 import { useServerForm, useUnplacedServerError } from "../../lib/use-server-form";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../ui/forms/fields";
 import { useAuthStore } from "../auth/auth-store";
+import { useBotCheck } from "../bot-check/use-bot-check";
 
 /** Anyone can report abuse here; guests leave an email for the acknowledgement. */
 export default function ReportAbusePage() {
@@ -12,12 +13,17 @@ export default function ReportAbusePage() {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useServerForm(ZReportRequestSchema, { defaultValues: { reason: "harassment", details: "" } });
   const { errors, isSubmitting } = form.formState;
-  const unplaced = useUnplacedServerError(["reason", "details", "email"]);
+  // `altcha`: the bot check shows its own refusal.
+  const unplaced = useUnplacedServerError(["reason", "details", "email", "altcha"]);
+  // Members passed it at registration.
+  const botCheck = useBotCheck({ enabled: !loggedIn });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const { message } = await api.post<{ message: string }>("/reports", values);
+      const { message } = await botCheck.send((altcha) =>
+        api.post<{ message: string }>("/reports", { ...values, altcha }),
+      );
       setDone(message);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 422) setProblem(error.message);
@@ -66,6 +72,7 @@ export default function ReportAbusePage() {
                 {...form.register("email")}
               />
             )}
+            {botCheck.status}
             <SubmitButton busy={isSubmitting}>Send report</SubmitButton>
           </form>
         )}

@@ -14,10 +14,12 @@ import { clientConfig } from "../../lib/client-config";
 import { useServerForm, useUnplacedServerError } from "../../lib/use-server-form";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../ui/forms/fields";
 import { useAuthStore } from "../auth/auth-store";
+import { useBotCheck } from "../bot-check/use-bot-check";
 import { sendSupportTicket } from "./support-api";
 import { type SupportVariant, supportVariantFor } from "./support-variants";
 
-const shownFields = ["name", "email", "category", "subject", "message"] as const;
+// `altcha`: the bot check shows its own refusal.
+const shownFields = ["name", "email", "category", "subject", "message", "altcha"] as const;
 
 const quickAnswers = [
   { label: "Why can't I sign in?", to: "/faq" },
@@ -46,12 +48,14 @@ function SupportForm({
   });
   const { errors, isSubmitting } = form.formState;
   const unplaced = useUnplacedServerError(shownFields);
+  // Members passed it at registration.
+  const botCheck = useBotCheck({ enabled: !member });
   const messageLength = form.watch("message")?.length ?? 0;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const ticket = await sendSupportTicket({ ...values, source: variant.source });
+      const ticket = await botCheck.send((altcha) => sendSupportTicket({ ...values, source: variant.source, altcha }));
       onSent(ticket.uuid);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) return;
@@ -108,6 +112,7 @@ function SupportForm({
         hint={`${messageLength.toLocaleString("en-AU")} / ${supportLimits.messageMax.toLocaleString("en-AU")} characters, at least ${supportLimits.messageMin}`}
         {...form.register("message")}
       />
+      {botCheck.status}
       <SubmitButton busy={isSubmitting}>{variant.submitLabel}</SubmitButton>
       <p className="text-center text-xs text-muted">
         We use what you send only to answer you. See our{" "}

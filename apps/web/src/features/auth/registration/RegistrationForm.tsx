@@ -11,6 +11,7 @@ export function RegistrationForm({ submitLabel = "Create account" }: { submitLab
       {registration.alert ? <FormAlert tone="error">{registration.alert}</FormAlert> : null}
       <AboutYouFields registration={registration} />
       <AccountFields registration={registration} />
+      {registration.botCheckStatus}
       <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
     </form>
   );

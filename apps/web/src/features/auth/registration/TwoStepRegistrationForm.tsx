@@ -60,6 +60,8 @@ export function TwoStepRegistrationForm({
         </div>
       </div>
       {registration.alert ? <FormAlert tone="error">{registration.alert}</FormAlert> : null}
+      {/* On both steps, so solving starts at the first tap and the refusal shows wherever the visitor is. */}
+      {registration.botCheckStatus}
       {step === 1 ? (
         <>
           <AboutYouFields registration={registration} choices={choices} />

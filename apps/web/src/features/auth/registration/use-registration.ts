@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, api } from "../../../lib/api-client";
 import { clientConfig } from "../../../lib/client-config";
 import { useServerForm, useUnplacedServerError } from "../../../lib/use-server-form";
+import { useBotCheck } from "../../bot-check/use-bot-check";
 import { campaignPayload } from "../../campaign/campaign";
 import { currentCampaign } from "../../campaign/campaign-store";
 import { storeTokenResponse } from "../auth-store";
@@ -13,7 +14,8 @@ import { destinationAfterLogin } from "../post-login";
 /** The fields of the first, quick step of a two-step form; the rest make the second. */
 export const aboutYouFields = ["gender", "seeking", "birthdate"] as const;
 export const accountFields = ["username", "email", "password", "password_confirmation", "city", "terms"] as const;
-const shownFields: readonly string[] = [...aboutYouFields, ...accountFields];
+// `altcha`: the bot check shows its own refusal.
+const shownFields: readonly string[] = [...aboutYouFields, ...accountFields, "altcha"];
 
 interface TokenResponse {
   data: { access_token: string; token_type: "bearer"; expires_in: number };
@@ -43,14 +45,14 @@ export function useRegistration() {
     },
   });
   const unplaced = useUnplacedServerError(shownFields);
+  const botCheck = useBotCheck();
 
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const response = await api.post<TokenResponse>("/register", {
-        ...values,
-        campaign: campaignPayload(currentCampaign()),
-      });
+      const response = await botCheck.send((altcha) =>
+        api.post<TokenResponse>("/register", { ...values, campaign: campaignPayload(currentCampaign()), altcha }),
+      );
       const user = await storeTokenResponse(response);
       navigate(destinationAfterLogin(user, params.get("redirect")), { replace: true });
     } catch (error) {
@@ -59,7 +61,13 @@ export function useRegistration() {
     }
   });
 
-  return { form, submit, today: todayInTimezone(timeZone), alert: problem ?? unplaced ?? null };
+  return {
+    form,
+    submit,
+    today: todayInTimezone(timeZone),
+    alert: problem ?? unplaced ?? null,
+    botCheckStatus: botCheck.status,
+  };
 }
 
 export type Registration = ReturnType<typeof useRegistration>;
