@@ -54,7 +54,8 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
 
   const channelRoute = {
     onRequest: signedIn,
-    config: { siteKeyExempt: true },
+    // pusher-js posts form-encoded unless told otherwise (spec §7).
+    config: { siteKeyExempt: true, formBody: true },
     schema: {
       tags: ["realtime"],
       summary: "Authorize a private, presence or encrypted channel subscription (pusher-js)",
@@ -70,7 +71,7 @@ export async function realtimeAuthRoutes(app: FastifyInstance, context: AppConte
     "/api/pusher/user-auth",
     {
       onRequest: signedIn,
-      config: { siteKeyExempt: true },
+      config: { siteKeyExempt: true, formBody: true },
       schema: {
         tags: ["realtime"],
         summary: "Sign a real-time connection in as the member (pusher-js user authentication)",
