@@ -9,7 +9,7 @@ import { AppError } from "./app-error";
 export const webDistDir = path.resolve(serverDir, "../web/dist");
 
 /** Paths the single-page app never owns: they answer JSON 404 instead of the app's HTML. */
-const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private/", "/dev/"];
+const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private/", "/dev/", "/test-gateway/"];
 
 /**
  * Serves the production build of the web app: hashed assets cached for a year,
