@@ -40,6 +40,14 @@ describe("pages served to any client", () => {
     });
   }
 
+  it("answers API paths however they are spelled with the JSON 404, never the app's page", async () => {
+    for (const path of ["/%61pi/no-such-thing", "//api/no-such-thing", "/API/no-such-thing", "/%2Fapi/no-such-thing"]) {
+      const page = await get(path, { Accept: "text/html" });
+      expect(page.status, path).toBe(404);
+      expect(page.type, path).toContain("application/json");
+    }
+  });
+
   it("sends the home page with its route's chunks preloaded, uncached", async () => {
     const page = await get("/", { Accept: "text/html", "Accept-Encoding": "identity" });
     expect(page.status).toBe(200);

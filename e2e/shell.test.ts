@@ -61,6 +61,36 @@ describe("the web shell in Chromium", () => {
     await close();
   });
 
+  for (const width of [375, 1280]) {
+    it(`says "We're having trouble, retrying" through an outage's 503 at ${width} px, and never shows /maintenance`, async () => {
+      const { page, close } = await newPage(browser, width);
+      await page.goto(`${baseUrl}/faq`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      let down = true;
+      // A database outage: 503 with Retry-After and no maintenance marker, until the database is back.
+      await page.route("**/api/pages/**", (route) =>
+        down
+          ? route.fulfill({
+              status: 503,
+              headers: { "Content-Type": "application/json", "Retry-After": "1" },
+              body: JSON.stringify({ message: "The service is temporarily unavailable. Please try again shortly." }),
+            })
+          : route.continue(),
+      );
+      await page.getByRole("link", { name: "Privacy" }).last().click();
+      const notice = page.getByText("We're having trouble, retrying");
+      await notice.waitFor();
+      // The pill pops in: photographed once its animation has finished.
+      await notice.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      await screenshot(page, `outage-retrying-${width}`, { fullPage: false });
+      expect(new URL(page.url()).pathname).not.toBe("/maintenance");
+      down = false;
+      await page.waitForURL(`${baseUrl}/privacy`);
+      await notice.waitFor({ state: "detached" });
+      await close();
+    });
+  }
+
   it("returns a visitor on /maintenance to / when the site is not in maintenance", async () => {
     const { page, close } = await newPage(browser, 1280);
     await page.goto(`${baseUrl}/maintenance`);

@@ -39,6 +39,10 @@ export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // What production demands (config.ts); the benchmark client talks plain HTTP to the port itself.
+      APP_URL: `https://localhost:${port}`,
+      ALLOWED_ORIGINS: `https://localhost:${port}`,
+      TRUST_PROXY: "0",
       APP_SECRET: randomBytes(32).toString("hex"),
       PUSHER_SECRET: randomBytes(16).toString("hex"),
       SMTP_URL: "smtp://127.0.0.1:9",

@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { accountRoutes } from "./modules/accounts/routes";
 import { auditImpersonatedRequests } from "./modules/admin/impersonation-audit";
@@ -27,12 +26,14 @@ import { systemRoutes } from "./modules/system/routes";
 import { trackingRoutes } from "./modules/tracking/routes";
 import type { AppContext } from "./platform/app-context";
 import { registerErrorHandler } from "./platform/http/error-handler";
+import { registerFormBodyParser } from "./platform/http/form-body";
 import { registerJsonBodyParser } from "./platform/http/json-body";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerSecurity } from "./platform/http/security";
 import { registerMaintenanceSwitch, registerSiteKeyCheck } from "./platform/http/site-key";
 import { registerWebApp } from "./platform/http/static-web";
 import { responseSerializerCompiler, zodValidatorCompiler } from "./platform/http/zod-compilers";
+import { fastifyTrustProxy } from "./platform/trust-proxy";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -47,7 +48,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   const app: FastifyInstance = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
@@ -77,8 +78,7 @@ export async function buildApp(context: AppContext, realtime: RealtimeServer): P
   await registerOpenApi(app, config.siteName);
   await registerSecurity(app, config, context.redis);
   await app.register(cookie);
-  // pusher-js posts its authorization requests form-encoded.
-  await app.register(formbody);
+  registerFormBodyParser(app);
   registerSiteKeyCheck(app, config.siteKeys);
   registerMaintenanceSwitch(app, config.maintenance);
   auditImpersonatedRequests(app, context);

@@ -63,6 +63,17 @@ describe("npm start", () => {
     120_000,
   );
 
+  it("refuses to start on a public APP_URL without NODE_ENV, and says to set NODE_ENV", async () => {
+    const failure = await startServerProcess({ NODE_ENV: "", APP_URL: "https://velvet.example" }).catch(
+      (error: unknown) => error,
+    );
+    expect(String(failure)).toMatch(/server exited early/);
+    expect(String(failure)).toMatch(
+      /APP_URL \(https:\/\/velvet\.example\) is a public address but NODE_ENV is not set/,
+    );
+    expect(String(failure)).toContain("Set NODE_ENV=production");
+  });
+
   it("refuses to start in production with development secrets", async () => {
     const failure = await startServerProcess({
       NODE_ENV: "production",

@@ -7,9 +7,13 @@ import { ConfigError, loadConfig } from "./config";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const productionBasics = {
   NODE_ENV: "production",
+  APP_URL: "https://velvet.example",
+  ALLOWED_ORIGINS: "https://velvet.example",
+  TRUST_PROXY: "1",
   DATABASE_URL: "postgres://db.internal/velvet",
   SMTP_URL: "smtp://mail.internal:587",
 };
+const productionSecrets = { APP_SECRET: "a".repeat(48), PUSHER_SECRET: "b".repeat(32), SITE_KEYS: "prod-site-key" };
 
 describe("configuration", () => {
   it("starts with no configuration at all, in development mode on port 3000", () => {
@@ -29,24 +33,14 @@ describe("configuration", () => {
   });
 
   it("starts production with real secrets and turns the development features off", () => {
-    const config = loadConfig({
-      ...productionBasics,
-      APP_SECRET: "a".repeat(48),
-      PUSHER_SECRET: "b".repeat(32),
-      SITE_KEYS: "prod-site-key",
-    });
+    const config = loadConfig({ ...productionBasics, ...productionSecrets });
     expect(config.isProduction).toBe(true);
     expect(config.developmentFeatures).toBe(false);
   });
 
   it("uses the test payment gateway outside production, and never lets production use it", () => {
     expect(loadConfig({}).payments.gateway).toBe("test");
-    const production = {
-      ...productionBasics,
-      APP_SECRET: "a".repeat(48),
-      PUSHER_SECRET: "b".repeat(32),
-      SITE_KEYS: "prod-site-key",
-    };
+    const production = { ...productionBasics, ...productionSecrets };
     expect(loadConfig(production).payments.gateway).toBe("disabled");
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "test" })).toThrow(/PAYMENT_GATEWAY=test/);
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "card" })).toThrow(/PAYMENT_GATEWAY/);
@@ -60,6 +54,54 @@ describe("configuration", () => {
     expect(loadConfig({ BOT_CHECK: "altcha", CAPTCHA_SECRET: "provider-secret" }).botCheckMode).toBe("altcha");
     expect(() => loadConfig({ BOT_CHECK: "external" })).toThrow(/BOT_CHECK=external needs/);
     expect(() => loadConfig({ BOT_CHECK: "captcha" })).toThrow(/BOT_CHECK/);
+  });
+
+  it("refuses a public APP_URL without NODE_ENV, and says to set NODE_ENV", () => {
+    expect(() => loadConfig({ APP_URL: "https://velvet.example" })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_URL: "https://velvet.example", NODE_ENV: "" })).toThrow(/NODE_ENV=production/);
+    expect(loadConfig({ APP_URL: "http://127.0.0.1:4000" }).developmentFeatures).toBe(true);
+    expect(loadConfig({ APP_URL: "http://localhost:5173" }).developmentFeatures).toBe(true);
+  });
+
+  it("keeps demo data, /dev/mail and the test gateway to localhost, whatever NODE_ENV says", () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      const config = loadConfig({ NODE_ENV, APP_URL: "https://staging.velvet.example", SEED_DEMO_DATA: "1" });
+      expect(config.developmentFeatures).toBe(false);
+      expect(config.seedDemoData).toBe(false);
+      expect(config.payments.gateway).toBe("disabled");
+      expect(() =>
+        loadConfig({ NODE_ENV, APP_URL: "https://staging.velvet.example", PAYMENT_GATEWAY: "test" }),
+      ).toThrow(/PAYMENT_GATEWAY=test is for development only/);
+    }
+  });
+
+  it("requires an https APP_URL, explicit ALLOWED_ORIGINS and an explicit TRUST_PROXY in production", () => {
+    const production = { ...productionBasics, ...productionSecrets };
+    expect(() => loadConfig({ ...production, APP_URL: "http://velvet.example" })).toThrow(/APP_URL must be/);
+    expect(() => loadConfig({ ...production, ALLOWED_ORIGINS: "" })).toThrow(/ALLOWED_ORIGINS must/);
+    expect(() => loadConfig({ ...production, TRUST_PROXY: "" })).toThrow(/TRUST_PROXY must be set/);
+    expect(loadConfig({ ...production, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+  });
+
+  it("holds new photos for moderation by default in production only", () => {
+    expect(loadConfig({}).photoAutoApprove).toBe(true);
+    const production = { ...productionBasics, ...productionSecrets };
+    expect(loadConfig(production).photoAutoApprove).toBe(false);
+    expect(loadConfig({ ...production, PHOTO_AUTO_APPROVE: "1" }).photoAutoApprove).toBe(true);
+  });
+
+  it("takes TRUST_PROXY as a hop count or a list of addresses, never as trust in everything", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.10",
+      "fd00::/8",
+    ]);
+    for (const everything of ["true", "*", "all", "0.0.0.0/0", "::/0", "10.0.0.0/99", "proxy.internal"]) {
+      expect(() => loadConfig({ TRUST_PROXY: everything }), everything).toThrow(/TRUST_PROXY: .*number of proxies/);
+    }
   });
 
   it("reports a bad value clearly", () => {

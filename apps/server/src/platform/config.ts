@@ -2,6 +2,7 @@ import path from "node:path";
 import { botCheckModes, type TBotCheckMode } from "@velvet/shared/api/bot-check";
 import { z } from "zod";
 import { repoRoot } from "./paths";
+import { parseTrustProxy, type TrustProxy, TrustProxyError, trustProxyHelp } from "./trust-proxy";
 
 /**
  * Every environment variable the server reads, validated once. Defaults make
@@ -39,7 +40,8 @@ const optionalPort = z
   .pipe(z.number().int().min(1).max(65535).optional());
 
 const ZEnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Unset is told apart from "development": a public APP_URL without NODE_ENV refuses to start.
+  NODE_ENV: optionalString.pipe(z.enum(["development", "production", "test"]).optional()),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: optionalString.pipe(z.string().url().optional()),
@@ -87,10 +89,9 @@ const ZEnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().default("admin-password-2026"),
   DEMO_OPERATOR_EMAIL: z.string().email().default("operator@velvethearts.example"),
   DEMO_OPERATOR_PASSWORD: z.string().default("operator-password-2026"),
-  PHOTO_AUTO_APPROVE: z
-    .string()
-    .default("1")
-    .transform((value) => value === "1" || value === "true"),
+  PHOTO_AUTO_APPROVE: optionalString.transform((value) =>
+    value === undefined ? undefined : value === "1" || value === "true",
+  ),
   SEED_DEMO_DATA: z
     .string()
     .default("1")
@@ -111,15 +112,26 @@ const ZEnvSchema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  TRUST_PROXY: boolFlag,
+  TRUST_PROXY: optionalString.transform((value, context) => {
+    try {
+      return { explicit: value !== undefined, trust: parseTrustProxy(value) };
+    } catch (error) {
+      const reason = error instanceof TrustProxyError ? error.message : String(error);
+      context.addIssue({ code: "custom", message: `${reason}; ${trustProxyHelp}` });
+      return z.NEVER;
+    }
+  }),
 });
 
 export type Env = z.infer<typeof ZEnvSchema>;
 
 export interface AppConfig {
-  env: Env["NODE_ENV"];
+  env: "development" | "production" | "test";
   isProduction: boolean;
-  /** Development mode: demo data, the test payment gateway and /dev/mail. */
+  /**
+   * Development mode: demo data, the test payment gateway and /dev/mail. Only outside production AND with
+   * APP_URL on this machine (or unset), so a deployment that forgot NODE_ENV does not hand them out.
+   */
   developmentFeatures: boolean;
   host: string;
   port: number;
@@ -198,7 +210,8 @@ export interface AppConfig {
   /** Registration attempts per IP per hour. */
   registerRateLimit: number;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** Which hops of X-Forwarded-For to believe (see trust-proxy.ts). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -211,10 +224,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  if (env.NODE_ENV === undefined && !isLocalUrl(appUrl)) {
+    throw new ConfigError(
+      `Refusing to start: APP_URL (${appUrl}) is a public address but NODE_ENV is not set. ` +
+        "Set NODE_ENV=production for the public site (or NODE_ENV=development for a private test deployment).",
+    );
+  }
+  const nodeEnv = env.NODE_ENV ?? "development";
+  const isProduction = nodeEnv === "production";
+  const developmentFeatures = !isProduction && isLocalUrl(appUrl);
   const config: AppConfig = {
-    env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === "production",
-    developmentFeatures: env.NODE_ENV !== "production",
+    env: nodeEnv,
+    isProduction,
+    developmentFeatures,
     host: env.HOST,
     port: env.PORT,
     appUrl,
@@ -254,8 +276,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       operatorEmail: env.DEMO_OPERATOR_EMAIL,
       operatorPassword: env.DEMO_OPERATOR_PASSWORD,
     },
-    photoAutoApprove: env.PHOTO_AUTO_APPROVE,
-    seedDemoData: env.NODE_ENV !== "production" && env.SEED_DEMO_DATA,
+    // In production new photos wait for a moderator unless the operator says otherwise.
+    photoAutoApprove: env.PHOTO_AUTO_APPROVE ?? !isProduction,
+    seedDemoData: developmentFeatures && env.SEED_DEMO_DATA,
     welcomeCredits: env.WELCOME_CREDITS,
     initialMessagePrices: {
       text: env.MESSAGE_PRICE_TEXT,
@@ -264,7 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       like: env.MESSAGE_PRICE_LIKE,
     },
     payments: {
-      gateway: env.PAYMENT_GATEWAY ?? (env.NODE_ENV === "production" ? "disabled" : "test"),
+      gateway: env.PAYMENT_GATEWAY ?? (developmentFeatures ? "test" : "disabled"),
       webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
       notifyRetryBaseMs: env.PAYMENT_NOTIFY_RETRY_MS,
     },
@@ -278,9 +301,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     messageRateLimitPerMinute: env.MESSAGE_RATE_LIMIT,
     registerRateLimit: env.REGISTER_RATE_LIMIT,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY.trust,
   };
-  if (config.isProduction) assertProductionSafe(config);
+  // The test gateway approves any payment at a click: outside a developer's machine it hands out credits for free.
+  if (config.payments.gateway === "test" && !developmentFeatures) {
+    throw new ConfigError(
+      "Refusing to start: PAYMENT_GATEWAY=test is for development only (NODE_ENV not production and APP_URL on localhost)",
+    );
+  }
+  if (config.isProduction) {
+    assertProductionSafe(config, {
+      allowedOriginsSet: Boolean(source.ALLOWED_ORIGINS?.trim()),
+      trustProxySet: env.TRUST_PROXY.explicit,
+    });
+  }
   return config;
 }
 
@@ -298,9 +332,26 @@ function resolveBotCheckMode(env: Env): TBotCheckMode {
   return mode;
 }
 
-/** Production must never run with a secret that is published in this repository. */
-function assertProductionSafe(config: AppConfig): void {
+/** Whether a URL points at this machine: a developer's own browser, never a public site. */
+function isLocalUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/**
+ * Production must never run with a secret that is published in this repository, nor on a default that
+ * only suits a developer's machine (plain http, localhost origins, a guess about proxies).
+ */
+function assertProductionSafe(
+  config: AppConfig,
+  explicit: { allowedOriginsSet: boolean; trustProxySet: boolean },
+): void {
   const problems: string[] = [];
+  if (!config.appUrl.startsWith("https://")) problems.push("APP_URL must be the site's public https:// URL");
+  if (!explicit.allowedOriginsSet) problems.push("ALLOWED_ORIGINS must list the site's origins");
+  if (!explicit.trustProxySet) {
+    problems.push("TRUST_PROXY must be set: the number of proxies in front (e.g. 1), their addresses, or 0 for none");
+  }
   if (config.appSecret === DEVELOPMENT_APP_SECRET || config.appSecret.length < 32) {
     problems.push("APP_SECRET must be set to a random value of at least 32 characters");
   }
@@ -312,8 +363,6 @@ function assertProductionSafe(config: AppConfig): void {
   }
   if (!config.databaseUrl) problems.push("DATABASE_URL must point at a PostgreSQL server");
   if (!config.mail.smtpUrl) problems.push("SMTP_URL must be set so mail is delivered");
-  // The test gateway approves any payment at a click: in production it would hand out credits for free.
-  if (config.payments.gateway === "test") problems.push("PAYMENT_GATEWAY=test is for development only");
   if (
     config.payments.gateway !== "disabled" &&
     (config.payments.webhookSecret === DEVELOPMENT_PAYMENT_WEBHOOK_SECRET || config.payments.webhookSecret.length < 32)

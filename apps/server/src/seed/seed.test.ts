@@ -55,6 +55,13 @@ describe("demo data seed", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it("refuses to seed anywhere but a developer's machine (npm run seed included)", async () => {
+    const publicSite = { ...context, config: loadConfig({ NODE_ENV: "test", APP_URL: "https://velvet.example" }) };
+    await expect(seedDemoData(publicSite)).rejects.toThrow(/Refusing to seed demo data/);
+    const [row] = await context.database.db.select({ total: count() }).from(users);
+    expect(row?.total).toBe(0);
+  });
+
   it("seeds an empty database once, then leaves it alone", async () => {
     expect(await seedIfEmpty(context)).toBe(true);
     expect(await seedIfEmpty(context)).toBe(false);

@@ -25,6 +25,12 @@ export async function seedIfEmpty(context: AppContext): Promise<boolean> {
  * Safe to run again: existing rows are kept and missing avatars are redrawn.
  */
 export async function seedDemoData(context: AppContext): Promise<{ profiles: number }> {
+  // The demo admin's password is in the README: every way in (start, `npm run seed`) stops here off a dev machine.
+  if (!context.config.developmentFeatures) {
+    throw new Error(
+      "Refusing to seed demo data: it is for development only (NODE_ENV not production and APP_URL on localhost)",
+    );
+  }
   const { db } = context.database;
   const { demo } = context.config;
   const random = createRandom(SEED);

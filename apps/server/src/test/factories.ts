@@ -20,6 +20,7 @@ export interface MemberFactoryOptions {
   password?: string;
   roles?: string[];
   verified?: boolean;
+  features?: Record<string, string | boolean>;
 }
 
 /** A member straight in the database (faster than the API when the test is about something else). */
@@ -33,6 +34,7 @@ export async function createMember(server: TestServer, options: MemberFactoryOpt
       passwordHash: await hashPassword(options.password ?? DEFAULT_PASSWORD),
       emailVerifiedAt: options.verified === false ? null : new Date(),
       roles: options.roles ?? ["member"],
+      features: options.features ?? {},
       birthdate: "1990-01-15",
       gender: "male",
       seeking: "female",

@@ -11,6 +11,9 @@ describe("the log secret scan", () => {
       '{"url":"/apps/1/events?auth_signature=0123456789abcdef0123456789abcdef01234567"}',
       '{"headers":{"authorization":"Bearer abc"}}',
       '{"msg":"velvet-test-password-42"}',
+      '{"err":{"message":"Failed query: select 1 where email = $1\\nparams: someone@example.com"}}',
+      '{"detail":"$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"}',
+      '{"token_hash":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}',
     ];
     expect(lines.map((line) => secretsIn(line).length)).toEqual(lines.map(() => 1));
   });

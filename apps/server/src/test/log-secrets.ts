@@ -1,8 +1,9 @@
 import { DEFAULT_PASSWORD } from "./factories";
 
 /**
- * What must never appear in a log line (issue 11): access and refresh tokens,
- * passwords, reset and confirmation links with their token, and signatures.
+ * What must never appear in a log line (issues 11 and 17): access and refresh tokens,
+ * passwords, reset and confirmation links with their token, signatures, a failed
+ * query's parameters, password hashes and token hashes.
  * Redacted values ("[redacted]") do not match.
  */
 export const SECRET_PATTERNS: Array<{ name: string; pattern: RegExp }> = [
@@ -13,6 +14,10 @@ export const SECRET_PATTERNS: Array<{ name: string; pattern: RegExp }> = [
   { name: "a refresh cookie", pattern: /velvet_refresh=(?!;|\[redacted)[\w.-]{8,}/ },
   { name: "a signature", pattern: /signature["=:\s]+"?(?!\[redacted)[0-9a-f]{32,}/i },
   { name: "an authorization header", pattern: /"authorization":"(?!\[redacted\])[^"]+"/i },
+  // Issue 17: a failed query's message lists its parameters; stored hashes must not reach a log either.
+  { name: "a failed query's parameters", pattern: /params: (?!\[redacted)\S/ },
+  { name: "a password hash", pattern: /\$argon2(?:id|i|d)\$/ },
+  { name: "a token hash", pattern: /\b[0-9a-f]{64}\b/ },
 ];
 
 /** The secrets a log holds, as "pattern name: excerpt" lines. */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, setSessionRenewer } from "./api-client";
 import { setNavigator } from "./navigation";
 import { useRequestProgress } from "./request-progress";
+import { OUTAGE_RETRIES, useServiceStatus } from "./service-status";
 import { useValidationStore } from "./validation-store";
 
 function respond(status: number, body: unknown) {
@@ -119,10 +120,68 @@ describe("the API client", () => {
     setSessionRenewer(async () => false);
   });
 
-  it("sends the visitor to /maintenance on 503", async () => {
-    vi.stubGlobal("fetch", respond(503, { message: "Sorry! We Are Under Maintenance!" }));
-    await api.get("/me").catch(() => {});
+  it("sends the visitor to /maintenance on the maintenance switch's 503, without retrying", async () => {
+    const fetchMock = respond(503, { message: "Sorry! We Are Under Maintenance!", maintenance: true });
+    vi.stubGlobal("fetch", fetchMock);
+    const failure = await api.get("/me").catch((error: unknown) => error);
+    expect((failure as ApiError).status).toBe(503);
     expect(navigations).toEqual(["/maintenance"]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  describe("through an outage's 503 (no maintenance marker)", () => {
+    const outage = () =>
+      new Response(JSON.stringify({ message: "The service is temporarily unavailable." }), {
+        status: 503,
+        headers: { "Retry-After": "5" },
+      });
+    beforeEach(() => {
+      vi.useFakeTimers();
+      useServiceStatus.setState({ retrying: 0 });
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it("retries after Retry-After with the notice showing, and never goes to /maintenance", async () => {
+      const answers = [outage(), outage(), new Response(JSON.stringify({ data: { ok: true } }), { status: 200 })];
+      const fetchMock = vi.fn(async () => answers.shift() as Response);
+      vi.stubGlobal("fetch", fetchMock);
+      const result = api.get("/me");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(useServiceStatus.getState().retrying).toBeGreaterThan(0);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(useServiceStatus.getState().retrying).toBeGreaterThan(0);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await expect(result).resolves.toEqual({ data: { ok: true } });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(useServiceStatus.getState().retrying).toBe(0);
+      expect(navigations).toEqual([]);
+    });
+
+    it("gives the caller the 503 once the retries are spent, and hides the notice", async () => {
+      const fetchMock = vi.fn(async () => outage());
+      vi.stubGlobal("fetch", fetchMock);
+      const failure = api.get("/me").catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(5_000 * OUTAGE_RETRIES);
+      expect(((await failure) as ApiError).status).toBe(503);
+      expect(fetchMock).toHaveBeenCalledTimes(OUTAGE_RETRIES + 1);
+      expect(useServiceStatus.getState().retrying).toBe(0);
+      expect(navigations).toEqual([]);
+    });
+
+    it("stops waiting when the caller cancels", async () => {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => outage()),
+      );
+      const controller = new AbortController();
+      const failure = api.get("/me", { signal: controller.signal }).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(0);
+      controller.abort();
+      expect(await failure).toBeInstanceOf(DOMException);
+      expect(useServiceStatus.getState().retrying).toBe(0);
+    });
   });
 
   it("marks the loading bar failed on an error, but not for a cancelled or untracked request", async () => {

@@ -5,6 +5,13 @@ import { readAccessToken } from "./auth-storage";
 import { refreshDeviceId } from "./device-id";
 import { goTo } from "./navigation";
 import { requestProgress } from "./request-progress";
+import {
+  OUTAGE_RETRIES,
+  outageRetryDelayMs,
+  unavailableKind,
+  useServiceStatus,
+  waitUnlessAborted,
+} from "./service-status";
 import { handleErrorStatus, useValidationStore } from "./validation-store";
 
 export class ApiError extends Error {
@@ -61,8 +68,9 @@ function buildUrl(path: string, query: ApiRequestOptions<unknown>["query"]): str
 
 /**
  * The one way the web app calls the API (spec §7): site key, Device-ID and bearer
- * token on every call; validation errors cleared first and stored on 422; 503
- * sends the visitor to /maintenance; every error status reaches the login-failed
+ * token on every call; validation errors cleared first and stored on 422; the
+ * maintenance switch's 503 sends the visitor to /maintenance, any other 503 is
+ * retried while a notice says so; every error status reaches the login-failed
  * handler; the loading bar fails unless the call was cancelled or untracked.
  */
 export async function apiRequest<T = unknown>(
@@ -70,7 +78,7 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
-  return sendRequest(method, path, options, true);
+  return sendRequest(method, path, options, true, 0);
 }
 
 async function sendRequest<T>(
@@ -78,6 +86,7 @@ async function sendRequest<T>(
   path: string,
   options: ApiRequestOptions<T>,
   mayRenew: boolean,
+  outageAttempt: number,
 ): Promise<T> {
   const validation = useValidationStore.getState();
   validation.clearErrors();
@@ -112,18 +121,34 @@ async function sendRequest<T>(
   // An expired access token: renew the session once and replay the request (issue 3).
   if (response.status === 401 && mayRenew && token && !NO_RENEW_PATHS.some((prefix) => path.startsWith(prefix))) {
     if (tracked) requestProgress.finish();
-    if (await renewSession()) return sendRequest(method, path, options, false);
+    if (await renewSession()) return sendRequest(method, path, options, false, outageAttempt);
     if (tracked) requestProgress.start();
   }
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const unavailable = unavailableKind(response.status, payload);
+  // An outage's 503 means nothing was done (the server answers it when the database is unreachable,
+  // before any commit), so the request is sent again; the notice shows until the last retry settles.
+  if (unavailable === "outage" && outageAttempt < OUTAGE_RETRIES) {
+    if (tracked) requestProgress.finish();
+    const status = useServiceStatus.getState();
+    status.retryStarted();
+    try {
+      await waitUnlessAborted(outageRetryDelayMs(outageAttempt, response.headers.get("Retry-After")), options.signal);
+      return await sendRequest(method, path, options, mayRenew, outageAttempt + 1);
+    } finally {
+      status.retryEnded();
+    }
+  }
   if (!response.ok) {
     if (tracked) requestProgress.fail();
     const body = (payload ?? {}) as { message?: string; errors?: Record<string, string[]> };
     if (response.status === 422 && body.errors) useValidationStore.getState().setErrors(body.errors);
     if (response.status === 403 && token && body.message === authMessages.suspended) accountSuspended();
     handleErrorStatus(response.status);
-    if (response.status === 503 && window.location.pathname !== "/maintenance") goTo("/maintenance", { replace: true });
+    if (unavailable === "maintenance" && window.location.pathname !== "/maintenance") {
+      goTo("/maintenance", { replace: true });
+    }
     throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
   }
   if (tracked) requestProgress.finish();

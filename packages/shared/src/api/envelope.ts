@@ -4,6 +4,8 @@ import { z } from "../validation/z";
 export const ZErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Only on the maintenance switch's 503: a 503 without it (a database outage) is worth retrying. */
+  maintenance: z.literal(true).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 

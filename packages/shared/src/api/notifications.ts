@@ -62,6 +62,8 @@ export const ZMemberFeaturesResponseSchema = z.object({
 export const notificationMessages = {
   cannotMuteSelf: "You cannot mute your own notifications.",
   unknownMember: "There is no member with that name.",
+  /** Deleting and muting are a per-member feature (features.muteUserNotifications) that admins switch on. */
+  managingUnavailable: "Deleting and muting notifications is not available on your account.",
 } as const;
 
 /** What the notification list tells the member in its toasts (spec §8), verbatim. */

@@ -39,6 +39,9 @@ describe("/dev/mail outside development", () => {
     server = await startTestServer(
       {
         NODE_ENV: "production",
+        APP_URL: "https://velvet.example",
+        ALLOWED_ORIGINS: "https://velvet.example",
+        TRUST_PROXY: "1",
         APP_SECRET: "x".repeat(40),
         PUSHER_SECRET: "y".repeat(20),
         SITE_KEYS: "test-site-key",
@@ -54,5 +57,23 @@ describe("/dev/mail outside development", () => {
   it("does not exist in production", async () => {
     const response = await server.request("/dev/mail");
     expect(response.status).toBe(404);
+  });
+});
+
+describe("development features on a public APP_URL", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Not production, but not a developer's machine either: a staging site someone forgot to lock down.
+    server = await startTestServer({ NODE_ENV: "development", APP_URL: "https://staging.velvet.example" });
+  });
+  afterAll(() => server.stop());
+
+  it("has no captured mail and no test payment gateway", async () => {
+    expect((await server.request("/dev/mail")).status).toBe(404);
+    // The gateway's own page answers an unknown session with HTML; without the gateway nothing is there.
+    const checkout = await server.request("/test-gateway/checkout?session=x");
+    expect(checkout.status).toBe(404);
+    expect(await checkout.json()).toEqual({ message: "Not found." });
+    expect(server.context.config.seedDemoData).toBe(false);
   });
 });

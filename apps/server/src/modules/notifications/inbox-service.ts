@@ -4,6 +4,7 @@ import type { AppContext } from "../../platform/app-context";
 import { notificationMutes, notifications, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../auth/session-service";
+import { notificationPolicy } from "./policy";
 import { presentNotification } from "./presenter";
 
 /** Only the owner's rows exist for them: anyone else's notification is a 404 on every route. */
@@ -57,6 +58,7 @@ export async function markNotificationRead(context: AppContext, viewer: UserRow,
 }
 
 export async function deleteNotification(context: AppContext, viewer: UserRow, id: number): Promise<void> {
+  notificationPolicy.assertMayManage(viewer);
   const deleted = await context.database.db
     .delete(notifications)
     .where(ownNotification(viewer, id))
@@ -76,6 +78,7 @@ async function senderByName(context: AppContext, viewer: UserRow, senderName: st
 
 /** Muting is by the sender's name, as the list shows it; muting twice is harmless. */
 export async function muteSender(context: AppContext, viewer: UserRow, senderName: string) {
+  notificationPolicy.assertMayManage(viewer);
   const sender = await senderByName(context, viewer, senderName);
   await context.database.db
     .insert(notificationMutes)

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, pushNotificationClicks, sitePopupEvents, users } from "../../platform/db/schema";
+import {
+  notificationMutes,
+  notifications,
+  pushNotificationClicks,
+  sitePopupEvents,
+  users,
+} from "../../platform/db/schema";
 import type { OutgoingMail } from "../../platform/mail/mailer";
 import { giveCredits, jsonRequest, type MemberFactoryOptions, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
@@ -27,8 +33,10 @@ describe("notifications", () => {
       jsonRequest("POST", { type: "text", text, client_id: randomUUID() }, from.auth),
     );
 
+  const managing = { features: { muteUserNotifications: true } };
+
   it("lists newest first in pages of 15, counts unread, and stays right while new ones arrive", async () => {
-    const owner = await member();
+    const owner = await member(managing);
     for (let index = 0; index < 16; index++) await like(await member(), owner);
     const first = await get(owner, "/api/user-notifications?page=1");
     expect(first.body.meta).toEqual({ current_page: 1, last_page: 2, total: 16 });
@@ -65,7 +73,7 @@ describe("notifications", () => {
 
   it("answers 404 for another member's notification on read, mark and delete, and 401 to guests", async () => {
     const owner = await member();
-    const stranger = await member();
+    const stranger = await member(managing);
     await like(stranger, owner);
     const [row] = await server.context.database.db
       .select()
@@ -85,7 +93,7 @@ describe("notifications", () => {
   });
 
   it("creates nothing from a muted sender until unmuted", async () => {
-    const owner = await member();
+    const owner = await member(managing);
     const noisy = await member();
     await giveCredits(server, noisy, 5);
     const muted = await server.request(`/api/user-notifications/${noisy.username.toUpperCase()}/mute`, {
@@ -119,6 +127,36 @@ describe("notifications", () => {
       headers: owner.auth,
     });
     expect(unknown.status).toBe(422);
+  });
+
+  it("refuses delete and mute with 403 to a member without the feature, whatever the browser shows", async () => {
+    const owner = await member();
+    const sender = await member();
+    await like(sender, owner);
+    const [row] = await server.context.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, owner.id));
+    if (!row) throw new Error("no notification");
+    const refusal = { message: "Deleting and muting notifications is not available on your account." };
+    const removed = await server.request(`/api/user-notifications/${row.id}`, {
+      method: "DELETE",
+      headers: owner.auth,
+    });
+    expect(removed.status).toBe(403);
+    expect(await removed.json()).toEqual(refusal);
+    const muted = await server.request(`/api/user-notifications/${sender.username}/mute`, {
+      method: "POST",
+      headers: owner.auth,
+    });
+    expect(muted.status).toBe(403);
+    expect(await muted.json()).toEqual(refusal);
+    expect((await get(owner, "/api/user-notifications")).body.meta.total).toBe(1);
+    const mutes = await server.context.database.db
+      .select()
+      .from(notificationMutes)
+      .where(eq(notificationMutes.userId, owner.id));
+    expect(mutes).toEqual([]);
   });
 
   it("stores popup impressions and clicks, and push notification clicks", async () => {

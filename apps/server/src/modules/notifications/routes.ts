@@ -98,7 +98,7 @@ export async function notificationRoutes(app: FastifyInstance, context: AppConte
       ...guard,
       schema: {
         tags,
-        summary: "Delete one of my notifications (404 for anyone else's)",
+        summary: "Delete one of my notifications (404 for anyone else's; 403 without features.muteUserNotifications)",
         security: bearer,
         params: ZIdParams,
         response: { 200: z.object({ data: z.object({ deleted: z.boolean() }) }) },
@@ -116,7 +116,8 @@ export async function notificationRoutes(app: FastifyInstance, context: AppConte
       ...guard,
       schema: {
         tags,
-        summary: "Stop notifications from a member (by username) until unmuted",
+        summary:
+          "Stop notifications from a member (by username) until unmuted (403 without features.muteUserNotifications)",
         security: bearer,
         params: ZSenderParams,
         response: { 200: ZMuteResponse },

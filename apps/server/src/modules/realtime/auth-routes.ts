@@ -75,7 +75,8 @@ export async function realtimeAuthRoutes(
 
   const channelRoute = {
     onRequest: signedIn,
-    config: { siteKeyExempt: true },
+    // pusher-js posts form-encoded unless told otherwise (spec §7).
+    config: { siteKeyExempt: true, formBody: true },
     schema: {
       tags: ["realtime"],
       summary: "Authorize a private, presence or encrypted channel subscription (pusher-js)",
@@ -91,7 +92,7 @@ export async function realtimeAuthRoutes(
     "/api/pusher/user-auth",
     {
       onRequest: signedIn,
-      config: { siteKeyExempt: true },
+      config: { siteKeyExempt: true, formBody: true },
       schema: {
         tags: ["realtime"],
         summary: "Sign a real-time connection in as the member (pusher-js user authentication)",

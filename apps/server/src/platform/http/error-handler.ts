@@ -1,3 +1,4 @@
+import type { TErrorResponse } from "@velvet/shared/api/envelope";
 import { httpMessages } from "@velvet/shared/validation/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../db/unavailable";
@@ -13,11 +14,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = statusByCode[appError.code];
     if (status >= 500) request.log.error({ err: error }, "request failed");
     if (appError.retryAfterSeconds !== undefined) reply.header("Retry-After", String(appError.retryAfterSeconds));
-    const body: { message: string; errors?: Record<string, string[]> } = {
-      ...appError.details,
-      message: appError.message,
-    };
+    const body: TErrorResponse = { ...appError.details, message: appError.message };
     if (appError.code === "validation") body.errors = appError.fields ?? {};
+    // Clients tell the maintenance switch from an outage by this marker alone: only it sends them to /maintenance.
+    if (appError.code === "maintenance") body.maintenance = true;
     return reply.status(status).type("application/json; charset=utf-8").send(body);
   });
 }

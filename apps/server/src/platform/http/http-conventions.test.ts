@@ -176,10 +176,10 @@ describe("maintenance mode", () => {
   });
   afterAll(() => server.stop());
 
-  it("answers 503 JSON on the API while health and client-config stay open", async () => {
-    const blocked = await server.request("/api/anything-else");
+  it("answers 503 JSON marked as maintenance on the API while health and client-config stay open", async () => {
+    const blocked = await server.request("/api/profiles");
     expect(blocked.status).toBe(503);
-    expect(await blocked.json()).toEqual({ message: "Sorry! We Are Under Maintenance!" });
+    expect(await blocked.json()).toEqual({ message: "Sorry! We Are Under Maintenance!", maintenance: true });
 
     const health = await server.request("/api/health");
     expect(health.status).toBe(200);

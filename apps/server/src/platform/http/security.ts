@@ -7,6 +7,7 @@ import type { Redis } from "ioredis";
 import type { AppConfig } from "../config";
 import { redisWithMemoryFallbackStore } from "../rate-limit/fallback-store";
 import { AppError } from "./app-error";
+import { isApiRoute } from "./site-key";
 
 /** Hosts the optional captcha and bot-check widgets load from, allowed only when their keys are set. */
 function humanCheckSources(config: AppConfig): string[] {
@@ -117,7 +118,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     // With Redis, counted there; any request Redis cannot count (an outage) is counted in memory instead.
     ...(redis ? { store: redisWithMemoryFallbackStore(redis, `${config.redisKeyPrefix}rate:`) } : {}),
     // Only the API is throttled globally; static files are served with cache headers instead.
-    allowList: (request) => !request.url.startsWith("/api/"),
+    allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_request, context) =>
       new AppError("throttled", undefined, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { apiHeaders } from "@velvet/shared/api/headers";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./app-error";
 
 declare module "fastify" {
@@ -23,13 +23,21 @@ function matchesAny(candidate: string, keys: string[]): boolean {
   return matched;
 }
 
+/**
+ * Whether the request reached an API route. Decided on the route the router chose, never on the raw URL:
+ * the router decodes the path (`/%61pi/login` and `http://host/api/login` reach `/api/login`), so a check
+ * reading `request.url` could be walked around by spelling the path differently.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith("/api/") === true;
+}
+
 /** Every /api route requires a known `X-Site-Key`; a missing or unknown key gets 401 "Unknown site". */
 export function registerSiteKeyCheck(app: FastifyInstance, siteKeys: string[]): void {
   const headerName = apiHeaders.siteKey.toLowerCase();
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    // Unmatched API paths (including those the static catch-all sees) fall through to the JSON 404, key or no key.
-    if (!request.routeOptions.url?.startsWith("/api/")) return;
+    // Unmatched paths (including those the static catch-all sees) fall through to the JSON 404, key or no key.
+    if (!isApiRoute(request)) return;
     if (request.routeOptions.config.siteKeyExempt) return;
     const given = request.headers[headerName];
     if (typeof given !== "string" || !matchesAny(given, siteKeys)) throw new AppError("unknown_site");
@@ -40,7 +48,7 @@ export function registerSiteKeyCheck(app: FastifyInstance, siteKeys: string[]): 
 export function registerMaintenanceSwitch(app: FastifyInstance, maintenance: boolean): void {
   if (!maintenance) return;
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!isApiRoute(request)) return;
     if (request.routeOptions.config.maintenanceExempt) return;
     throw new AppError("maintenance");
   });

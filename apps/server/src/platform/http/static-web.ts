@@ -9,7 +9,7 @@ import { AppError } from "./app-error";
 export const webDistDir = path.resolve(serverDir, "../web/dist");
 
 /** Paths the single-page app never owns: they answer JSON 404 instead of the app's HTML. */
-const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private/", "/dev/"];
+const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private/", "/dev/", "/test-gateway/"];
 
 /**
  * Serves the production build of the web app: hashed assets cached for a year,
@@ -64,13 +64,31 @@ export async function registerWebApp(app: FastifyInstance, options: { mediaDir: 
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split("?")[0] ?? "/";
+    const canonical = canonicalPath(request.url);
     const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (!hasBuild || !wantsPage || NON_SPA_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+    if (!hasBuild || !wantsPage || !canonical || NON_SPA_PREFIXES.some((prefix) => canonical.startsWith(prefix))) {
       throw new AppError("not_found");
     }
-    return sendPage(pathname, reply);
+    return sendPage(request.url.split("?")[0] ?? "/", reply);
   });
+}
+
+/**
+ * The path with every way of spelling it differently taken out (an absolute-form request line, dot
+ * segments plain or escaped, percent-escapes, doubled slashes, capitals), so `/%61pi/x`, `//API/x` and
+ * `/api/%2e%2e/api/x` all count as API paths and answer the JSON 404, not the app's page. Undefined
+ * when the escapes do not decode.
+ */
+function canonicalPath(url: string): string | undefined {
+  try {
+    // An origin-form path is put after a base by hand: as a relative URL, "//api/x" would name a host "api".
+    const { pathname } = new URL(url.startsWith("/") ? `http://localhost${url}` : url);
+    return decodeURIComponent(pathname)
+      .replace(/\/{2,}/g, "/")
+      .toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -32,16 +32,21 @@ export function testGatewayRoutes(
     return reply.send(renderCheckoutPage(session, merchant));
   });
 
-  app.post<SessionQuery>("/test-gateway/checkout", { schema: { hide: true } }, async (request, reply) => {
-    const session = gateway.openSession(request.query.session ?? "");
-    const form = ZDecisionSchema.safeParse(request.body);
-    if (!session || !form.success) {
-      return reply.status(404).type("text/html; charset=utf-8").send(renderMissingCheckout());
-    }
-    const type = decisions[form.data.decision] ?? "pending";
-    notifier.send(JSON.stringify(notificationFor(session, type)));
-    return reply.redirect(session.returnUrl, 303);
-  });
+  // The hosted page's HTML form posts the decision.
+  app.post<SessionQuery>(
+    "/test-gateway/checkout",
+    { config: { formBody: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const session = gateway.openSession(request.query.session ?? "");
+      const form = ZDecisionSchema.safeParse(request.body);
+      if (!session || !form.success) {
+        return reply.status(404).type("text/html; charset=utf-8").send(renderMissingCheckout());
+      }
+      const type = decisions[form.data.decision] ?? "pending";
+      notifier.send(JSON.stringify(notificationFor(session, type)));
+      return reply.redirect(session.returnUrl, 303);
+    },
+  );
 
   app.post<SessionQuery>("/test-gateway/refund", { schema: { hide: true } }, async (request, reply) => {
     const session = gateway.openSession(request.query.session ?? "");
