@@ -2,6 +2,14 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
+
+/**
+ * Bounds on every step of an SMTP conversation. nodemailer's defaults (a socket may idle for 10 minutes) could
+ * outlast the jobs queue's claim on the mail, letting another process send it a second time; these keep a whole
+ * send to a few minutes at most, well inside the claim.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 export interface OutgoingMail {
   to: string;
@@ -20,14 +28,14 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** Delivers over SMTP_URL through nodemailer. */
+/** Delivers over SMTP_URL through nodemailer. Only the jobs queue's `mail` handler calls it, never a request. */
 class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   constructor(
     smtpUrl: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = nodemailer.createTransport({ ...parseConnectionUrl(smtpUrl), ...SMTP_TIMEOUTS });
   }
   async send(mail: OutgoingMail): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...mail });
