@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 
 /**
  * Bounds on every step of an SMTP conversation. nodemailer's defaults (a socket may idle for 10 minutes) could
