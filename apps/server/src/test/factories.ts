@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validation/age";
 import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
 import { jobs, users } from "../platform/db/schema";
-import { type CapturedMail, CapturingMailer } from "../platform/mail/mailer";
+import { type CapturedMail, capturedMailbox } from "../platform/mail/mailer";
 import type { TestServer } from "./support";
 
 export const DEFAULT_PASSWORD = "velvet-test-password-42";
@@ -95,8 +94,9 @@ export function registrationBody(overrides: Record<string, unknown> = {}, timeZo
 /** Every mail the jobs queue has delivered to `address` through the capturing mailer (DATA_DIR/mail), newest first. */
 export async function mailsTo(server: TestServer, address: string): Promise<CapturedMail[]> {
   const { config } = server.context;
-  const mailbox = new CapturingMailer(path.join(config.dataDir, "mail"), config.mail.from);
-  return (await mailbox.list()).filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+  return (await capturedMailbox(config.dataDir, config.mail.from).list()).filter(
+    (mail) => mail.to.toLowerCase() === address.toLowerCase(),
+  );
 }
 
 /**

@@ -85,7 +85,12 @@ export class CapturingMailer implements Mailer {
   }
 }
 
+/** The mail captured under DATA_DIR/mail (what /dev/mail shows). */
+export function capturedMailbox(dataDir: string, from: string): CapturingMailer {
+  return new CapturingMailer(path.join(dataDir, "mail"), from);
+}
+
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.from);
-  return new CapturingMailer(path.join(options.dataDir, "mail"), options.from);
+  return capturedMailbox(options.dataDir, options.from);
 }
