@@ -196,7 +196,7 @@ export class JobWorker {
   }
 
   /** Capped exponential backoff with jitter, so a queue that failed together does not retry in one burst. */
-  retryDelayMs(attempts: number): number {
+  private retryDelayMs(attempts: number): number {
     const { retryBaseMs, retryMaxMs } = this.options;
     const base = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
     return Math.round(base + Math.random() * base * 0.25);
