@@ -101,7 +101,8 @@ describe("profiles in Chromium", () => {
     expect((await request.response())?.status()).toBe(201);
     await page.getByText("Thank you. Your report has been received and our team will review it.").waitFor();
     expect(await form.count()).toBe(0);
-    expect(await reportAcknowledgements(page)).toBe(acknowledgedBefore + 1);
+    // The acknowledgement leaves through the jobs queue, just after the answer.
+    await expect.poll(() => reportAcknowledgements(page)).toBe(acknowledgedBefore + 1);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "profile-report-photo-sent-375");
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { authLetters } from "./modules/auth/mail-letters";
 import { ensureStaticPages } from "./modules/content/page-catalogue";
 import { conversationReadCache } from "./modules/conversations/read-cache";
 import { ensureCreditPackages } from "./modules/credits/packages";
@@ -16,8 +17,11 @@ import type { AppContext } from "./platform/app-context";
 import type { AppConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
+import { JobWorker } from "./platform/jobs/worker";
 import { createLogger, type Logger } from "./platform/logging/logger";
+import { MAIL_JOB, mailJobHandler, templateLetters } from "./platform/mail/mail-queue";
 import { createMailer } from "./platform/mail/mailer";
+import { mailSite } from "./platform/mail/templates";
 import { createAttemptCounter } from "./platform/rate-limit/attempt-counter";
 import { openRedis } from "./platform/redis/client";
 import { LocalDiskStorage } from "./platform/storage/storage";
@@ -25,6 +29,7 @@ import { LocalDiskStorage } from "./platform/storage/storage";
 export interface RunningServer {
   app: FastifyInstance;
   context: AppContext;
+  jobs: JobWorker;
   realtime: RealtimeServer;
   url: string;
   /** Graceful stop: refuse new work, finish requests in flight, close sockets with 4200, close the database. */
@@ -58,6 +63,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   if (config.pusher.driver === "pusher") conversationReads.disable();
   else realtime.observeEvents((channel, event, data) => conversationReads.observeEvent(channel, event, data));
   const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);
+  const jobs = new JobWorker(database.db, logger, { retryBaseMs: config.jobRetryBaseMs });
   const context: AppContext = {
     config,
     database,
@@ -65,10 +71,12 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     attempts: createAttemptCounter(redis, config.redisKeyPrefix),
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
     realtimeEvents: outbox,
     memberConnections: { close: (target, code) => realtime.closeMemberConnections(target, code) },
+    jobs,
   };
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir });
+  jobs.handle(MAIL_JOB, mailJobHandler(mailer, { ...templateLetters(mailSite(config)), ...authLetters(context) }));
   if (options.seed ?? config.seedDemoData) {
     // The seed (and the image library it draws avatars with) is loaded only when it runs.
     const { seedIfEmpty } = await import("./seed/seed");
@@ -80,6 +88,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   realtime.attach(app.server);
   await app.listen({ host: config.host, port: config.port });
   await outbox.start();
+  jobs.start();
   const digest = new NotificationDigest(
     context,
     connectedThroughChannels(() => realtime.directory.counts()),
@@ -97,10 +106,12 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
       await Promise.all([outbox.stop(), digest.stop(), passes.stop(), triggerJob.stop()]);
+      // After the digest, which may still queue mail; before the database, so jobs in hand are marked done.
+      await jobs.stop();
       await context.redis?.quit().catch(() => {});
       await database.close();
     })();
     return closing;
   };
-  return { app, context, realtime, url: `http://localhost:${port}`, close };
+  return { app, context, jobs, realtime, url: `http://localhost:${port}`, close };
 }

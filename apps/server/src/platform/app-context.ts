@@ -2,7 +2,6 @@ import type { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logging/logger";
-import type { Mailer } from "./mail/mailer";
 import type { AttemptCounter } from "./rate-limit/attempt-counter";
 import type { FileStorage } from "./storage/storage";
 
@@ -13,10 +12,14 @@ export interface AppContext {
   redis: Redis | undefined;
   storage: FileStorage;
   logger: Logger;
-  mailer: Mailer;
   attempts: AttemptCounter;
   /** Delivers committed real-time events; services call kick() after their transaction commits. */
   realtimeEvents: { kick(): void };
+  /**
+   * Runs committed jobs (mail): services queue them inside their transaction and call kick() after it commits.
+   * There is no mailer here on purpose: a request never waits for SMTP.
+   */
+  jobs: { kick(): void };
   /** Closes real-time connections on every process; services call it after the change that ends them committed. */
   memberConnections: MemberConnections;
 }

@@ -104,6 +104,7 @@ const ZEnvSchema = z.object({
   PAYMENT_GATEWAY: optionalString.pipe(z.enum(["test", "disabled"]).optional()),
   PAYMENT_WEBHOOK_SECRET: z.string().default(DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
   PAYMENT_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(1_000),
+  JOB_RETRY_MS: z.coerce.number().int().min(1).default(5_000),
   TRIGGER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   TRIGGER_DAILY_LIMIT: z.coerce.number().int().min(0).default(3),
   DAILY_LIKE_WINK_LIMIT: z.coerce.number().int().min(1).default(200),
@@ -171,6 +172,8 @@ export interface AppConfig {
   captcha: { siteKey: string; secret: string; verifyUrl: string };
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
+  /** The jobs queue's first retry delay (mail while SMTP is down); each further one waits twice as long, up to an hour. */
+  jobRetryBaseMs: number;
   demo: {
     memberEmail: string;
     memberPassword: string;
@@ -268,6 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     captcha: { siteKey: env.CAPTCHA_SITE_KEY, secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL },
     botCheck: { siteKey: env.BOT_CHECK_SITE_KEY, secret: env.BOT_CHECK_SECRET, verifyUrl: env.BOT_CHECK_VERIFY_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    jobRetryBaseMs: env.JOB_RETRY_MS,
     demo: {
       memberEmail: env.DEMO_MEMBER_EMAIL,
       memberPassword: env.DEMO_MEMBER_PASSWORD,

@@ -4,7 +4,6 @@ import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
 import { loadEnvFile } from "../platform/load-env-file";
 import { createLogger } from "../platform/logging/logger";
-import { createMailer } from "../platform/mail/mailer";
 import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
 import { LocalDiskStorage } from "../platform/storage/storage";
 import { seedDemoData } from "./seed";
@@ -24,9 +23,9 @@ try {
     attempts: new MemoryAttemptCounter(),
     realtimeEvents: { kick: () => {} },
     memberConnections: { close: async () => {} },
+    jobs: { kick: () => {} },
     storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
     logger,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }),
   });
   process.stdout.write(`Seeded ${result.profiles} demo profiles, the demo member and the admin.\n`);
 } finally {

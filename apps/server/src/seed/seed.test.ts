@@ -10,7 +10,6 @@ import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
 import { operatorTemplates, photos, users } from "../platform/db/schema";
 import { createLogger } from "../platform/logging/logger";
-import { createMailer } from "../platform/mail/mailer";
 import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
 import { LocalDiskStorage } from "../platform/storage/storage";
 import { createFreshPostgresDatabase } from "../test/databases";
@@ -44,9 +43,9 @@ describe("demo data seed", () => {
       attempts: new MemoryAttemptCounter(),
       realtimeEvents: { kick: () => {} },
       memberConnections: { close: async () => {} },
+      jobs: { kick: () => {} },
       storage: new LocalDiskStorage(`${dataDir}/uploads`),
       logger: createLogger("silent"),
-      mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir }),
     };
   });
   afterAll(async () => {

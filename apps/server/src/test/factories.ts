@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validation/age";
-import { eq } from "drizzle-orm";
+import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
-import { users } from "../platform/db/schema";
+import { jobs, users } from "../platform/db/schema";
+import { type CapturedMail, capturedMailbox } from "../platform/mail/mailer";
 import { withBotCheck } from "./bot-check";
 import type { TestServer } from "./support";
 
@@ -107,21 +108,45 @@ export async function registerThroughApi(
   return { body, response };
 }
 
-/** The newest captured mail to an address, and the first link in it that matches. */
-export async function lastMailTo(server: TestServer, address: string) {
-  const response = await server.request("/dev/mail");
-  const html = await response.text();
-  const ids = [...html.matchAll(/href="\/dev\/mail\/([^"]+)"/g)].map((match) => match[1]);
-  for (const id of ids) {
-    const mail = (await (await server.request(`/dev/mail/${id}.json`)).json()) as {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-    };
-    if (mail.to === address) return mail;
+/** Every mail the jobs queue has delivered to `address` through the capturing mailer (DATA_DIR/mail), newest first. */
+export async function mailsTo(server: TestServer, address: string): Promise<CapturedMail[]> {
+  const { config } = server.context;
+  return (await capturedMailbox(config.dataDir, config.mail.from).list()).filter(
+    (mail) => mail.to.toLowerCase() === address.toLowerCase(),
+  );
+}
+
+/**
+ * Waits for the jobs queue to deliver mail to `address` (the request that caused it only queued it): answers the
+ * newest once `count` (default 1) have arrived, optionally only those whose subject matches.
+ */
+export async function waitForMail(
+  server: TestServer,
+  address: string,
+  options: { subject?: RegExp; count?: number; timeoutMs?: number } = {},
+): Promise<CapturedMail> {
+  const { subject, count = 1, timeoutMs = 10_000 } = options;
+  const started = Date.now();
+  for (;;) {
+    const mails = (await mailsTo(server, address)).filter((mail) => !subject || subject.test(mail.subject));
+    if (mails.length >= count && mails[0]) return mails[0];
+    if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return undefined;
+}
+
+/** Waits until no job is due or running, so a test can say that some mail was NOT sent. */
+export async function waitForJobsToSettle(server: TestServer, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const [pending] = await server.context.database.db
+      .select({ value: count() })
+      .from(jobs)
+      .where(and(isNull(jobs.completedAt), isNull(jobs.failedAt), lte(jobs.runAt, sql`now()`)));
+    if ((pending?.value ?? 0) === 0) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export function tokenFromLink(text: string, path: string): string {

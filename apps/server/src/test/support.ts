@@ -24,6 +24,11 @@ export interface TestServer extends RunningServer {
   /** fetch against the server with the site key set (unless `siteKey: null`). */
   request(pathname: string, init?: RequestInit & { siteKey?: string | null }): Promise<Response>;
   stop(): Promise<void>;
+  /**
+   * Stops this server (as a deploy would) and starts a new one on the same database, data directory and
+   * configuration. Needs `durable: true` on the embedded database, which otherwise lives in memory.
+   */
+  restart(): Promise<TestServer>;
 }
 
 /**
@@ -36,6 +41,8 @@ export async function startTestServer(
   options: Pick<StartOptions, "beforeListen" | "seed"> & {
     /** Adjusts the loaded configuration, e.g. production rules on the embedded test database. */
     adjustConfig?: (config: AppConfig) => AppConfig;
+    /** Keeps the embedded database on disk under DATA_DIR, so `restart()` finds it again. */
+    durable?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "velvet-test-"));
@@ -54,6 +61,18 @@ export async function startTestServer(
     ...env,
   });
   const config = options.adjustConfig ? options.adjustConfig(loaded) : loaded;
+  const cleanUp = async () => {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return launchTestServer(config, options, cleanUp);
+}
+
+async function launchTestServer(
+  config: AppConfig,
+  options: Pick<StartOptions, "beforeListen" | "seed"> & { durable?: boolean },
+  cleanUp: () => Promise<void>,
+): Promise<TestServer> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
@@ -65,7 +84,7 @@ export async function startTestServer(
   });
   const server = await startServer(config, {
     logger: createLogger(config.logLevel, sink),
-    embeddedDataDir: null,
+    embeddedDataDir: options.durable ? undefined : null,
     seed: options.seed ?? false,
     beforeListen: options.beforeListen,
   });
@@ -83,8 +102,13 @@ export async function startTestServer(
       if (stopped) return;
       stopped = true;
       await server.close({ realtimeStaggerMs: 0 });
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
+    },
+    restart: async () => {
+      if (stopped) throw new Error("this test server was stopped");
+      stopped = true;
+      await server.close({ realtimeStaggerMs: 0 });
+      return launchTestServer(config, { ...options, seed: false }, cleanUp);
     },
   };
 }

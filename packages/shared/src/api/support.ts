@@ -99,6 +99,6 @@ export const ZAdminSupportReplyRequestSchema = z.object({
 });
 export type TAdminSupportReplyRequest = z.input<typeof ZAdminSupportReplyRequestSchema>;
 export const ZAdminSupportReplyResponseSchema = z.object({
-  /** `mailed`: false when the mail server refused it; the reply is kept either way, and can be sent again. */
-  data: z.object({ ticket: ZAdminSupportTicketSchema, replies: z.number().int(), mailed: z.boolean() }),
+  /** The reply is kept and queued for mailing in one step; the queue retries while the mail server refuses it. */
+  data: z.object({ ticket: ZAdminSupportTicketSchema, replies: z.number().int() }),
 });

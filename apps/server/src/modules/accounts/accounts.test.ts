@@ -1,7 +1,16 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, photos } from "../../platform/db/schema";
-import { createMember, jsonRequest, lastMailTo, reloadUser, signIn, tokenFromLink } from "../../test/factories";
+import {
+  createMember,
+  jsonRequest,
+  mailsTo,
+  reloadUser,
+  signIn,
+  tokenFromLink,
+  waitForJobsToSettle,
+  waitForMail,
+} from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { accountPolicy } from "./policy";
 import { unsubscribeToken } from "./unsubscribe-tokens";
@@ -67,7 +76,7 @@ describe("account settings", () => {
     await signIn(server, member.email ?? "", "fresh-phrase-123");
   });
 
-  it("changes the email only once the new address is confirmed", async () => {
+  it("changes the email only once the new address is confirmed, and tells the old address", async () => {
     const member = await createMember(server);
     const session = await signIn(server, member.email ?? "", member.password);
     const response = await server.request(
@@ -79,12 +88,24 @@ describe("account settings", () => {
       email: member.email,
       pending_email: "brand-new@example.com",
     });
-    const token = tokenFromLink((await lastMailTo(server, "brand-new@example.com"))?.text ?? "", "/confirm-email");
+    const token = tokenFromLink((await waitForMail(server, "brand-new@example.com")).text, "/confirm-email");
+    await waitForJobsToSettle(server);
+    expect(await mailsTo(server, member.email ?? "")).toEqual([]);
     expect((await server.request("/api/email/verify", jsonRequest("POST", { token }))).status).toBe(200);
     expect((await me(session.authorization)).data).toMatchObject({
       email: "brand-new@example.com",
       pending_email: null,
     });
+    // The old address hears of it (a hijacked account's owner still reads there), without the new address.
+    const notice = await waitForMail(server, member.email ?? "");
+    expect(notice.subject).toBe("Your Velvet Hearts email was changed");
+    expect(notice.text).toContain("Your email was changed; if this wasn't you, contact support");
+    expect(notice.text).toContain(server.context.config.supportEmail);
+    expect(`${notice.text}${notice.html}`).not.toContain("brand-new@example.com");
+    // Using the link again changes nothing and tells nobody twice.
+    expect((await server.request("/api/email/verify", jsonRequest("POST", { token }))).status).toBe(200);
+    await waitForJobsToSettle(server);
+    expect(await mailsTo(server, member.email ?? "")).toHaveLength(1);
   });
 
   it("gives the same answer for an address that belongs to someone else, and sends nothing", async () => {
@@ -97,7 +118,8 @@ describe("account settings", () => {
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: "We have sent a confirmation link to your new email address." });
-    expect(await lastMailTo(server, other.email ?? "")).toBeUndefined();
+    await waitForJobsToSettle(server);
+    expect(await mailsTo(server, other.email ?? "")).toEqual([]);
     expect((await reloadUser(server, member.id))?.pendingEmail).toBeNull();
   });
 

@@ -8,7 +8,7 @@ import { authSessions, emailTokens, impersonationTokens, photos, users } from ".
 import { AppError } from "../../platform/http/app-error";
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
 import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
-import { sendVerificationMail } from "../auth/registration-service";
+import { queueVerificationMail } from "../auth/registration-service";
 import { type Authenticated, type IssuedTokens, revokeAllSessions, startSession } from "../auth/session-service";
 import { accountPolicy } from "./policy";
 import { readUnsubscribeToken } from "./unsubscribe-tokens";
@@ -42,11 +42,14 @@ export async function requestEmailChange(
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, auth.user.id)));
   if (taken) return;
-  await db
-    .update(users)
-    .set({ pendingEmail: email.toLowerCase(), updatedAt: new Date() })
-    .where(eq(users.id, auth.user.id));
-  await sendVerificationMail(context, auth.user.id, email.toLowerCase());
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ pendingEmail: email.toLowerCase(), updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id));
+    await queueVerificationMail(tx, auth.user.id, email);
+  });
+  context.jobs.kick();
 }
 
 /** Signs out every session and gives this device a fresh one. */

@@ -3,7 +3,7 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { photos, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { mailSite, photoRejectedMail } from "../../platform/mail/templates";
+import { queueMail } from "../../platform/mail/mail-queue";
 import type { UserRow } from "../auth/session-service";
 import { PHOTO_SIZES, type PhotoSize } from "../photos/image-processing";
 import { photoFileKey } from "../photos/service";
@@ -53,7 +53,7 @@ export async function decidePhoto(
       if (content) await context.storage.put(photoFileKey({ ...found, status: "approved" }, size), content);
     }
   }
-  const member = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [photo] = await tx
       .update(photos)
       .set({ status: decision, updatedAt: new Date(), ...(decision === "rejected" ? { isPrimary: false } : {}) })
@@ -77,16 +77,13 @@ export async function decidePhoto(
       ip,
     });
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
-    return owner;
+    if (decision === "rejected" && owner?.email) {
+      await queueMail(tx, "photo_rejected", { to: owner.email, ...(reason ? { reason } : {}) });
+    }
   });
+  context.jobs.kick();
   if (decision === "approved") {
     for (const size of sizes) await context.storage.remove(photoFileKey(found, size)).catch(() => {});
-  } else if (member?.email) {
-    try {
-      await context.mailer.send({ to: member.email, ...photoRejectedMail(mailSite(context.config), reason) });
-    } catch (error) {
-      context.logger.warn({ err: error, photo: found.uuid }, "photo rejection mail not sent");
-    }
   }
   return { id: found.uuid, status: decision };
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../platform/db/schema";
-import { jsonRequest, lastMailTo, signedInMember } from "../../test/factories";
+import { jsonRequest, signedInMember, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
 describe("admin: photo moderation", () => {
@@ -62,7 +62,7 @@ describe("admin: photo moderation", () => {
     });
     expect(after.find((photo: { id: string }) => photo.id === second.id).is_primary).toBe(true);
     expect((await publicPhotos(viewer, owner)).map((photo) => photo.uuid)).toEqual([second.id]);
-    expect((await lastMailTo(server, owner.email ?? ""))?.subject).toContain("Your photo was not approved");
+    expect((await waitForMail(server, owner.email ?? "")).subject).toContain("Your photo was not approved");
 
     // Decided once: a second decision is refused, and a member may not decide at all.
     expect((await decide(admin.auth, main.id, "approve")).status).toBe(409);
@@ -85,8 +85,8 @@ describe("admin: photo moderation", () => {
 
     const rejected = await reject("Your face is hidden behind the phone.");
     expect((await rejected.json()).data).toEqual({ id: photo.id, status: "rejected" });
-    const mail = await lastMailTo(server, owner.email ?? "");
-    expect(mail?.text).toContain("Our team's note: Your face is hidden behind the phone.");
+    const mail = await waitForMail(server, owner.email ?? "");
+    expect(mail.text).toContain("Our team's note: Your face is hidden behind the phone.");
     const [audit] = await server.context.database.db
       .select()
       .from(auditLog)

@@ -4,11 +4,11 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { accountActivatedMail, mailSite } from "../../platform/mail/templates";
+import { queueMail } from "../../platform/mail/mail-queue";
 import { addCredits } from "../credits/ledger";
 import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
 import { forgetCheckedSessionsOf } from "./recent-sessions";
-import { sendVerificationMail } from "./registration-service";
+import { queueVerificationMail } from "./registration-service";
 import type { UserRow } from "./session-service";
 
 /** At most 6 verification mails a minute per member. */
@@ -17,7 +17,8 @@ export const RESENDS_PER_MINUTE = 6;
 /**
  * Confirms an address: the registration address (then the account is active and
  * the "account activated" mail goes out) or a new address from account settings
- * (then it replaces the old one). Using a link twice is harmless.
+ * (then it replaces the old one, and the old address is told, in case the change
+ * was not the member's own doing). Using a link twice is harmless.
  */
 export async function verifyEmail(context: AppContext, token: string): Promise<void> {
   const invalid = AppError.field("token", accountMessages.verifyLinkInvalid);
@@ -40,6 +41,7 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
         .update(users)
         .set({ email: row.email, pendingEmail: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      if (user.email) await queueMail(tx, "email_changed", { to: user.email });
     } else if (!user.emailVerifiedAt) {
       await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
       // Once per member: the ledger's unique (reason, reference) refuses a second welcome bonus.
@@ -48,7 +50,9 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
       }
     }
     await markEmailTokenUsed(tx, row.id);
-    return { activated: !changingAddress && !user.emailVerifiedAt, changedAddress: changingAddress, user };
+    const activated = !changingAddress && !user.emailVerifiedAt;
+    if (activated && user.email) await queueMail(tx, "account_activated", { to: user.email });
+    return { activated, changedAddress: changingAddress, user };
   });
   // Every socket of the member re-authorises (the web app reconnects only where its session is still live).
   if (result.changedAddress) {
@@ -57,9 +61,7 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
   // A session check remembered from before would still say unverified: the member may send now.
   forgetCheckedSessionsOf(result.user.id);
   if (result.activated) context.realtimeEvents.kick();
-  if (result.activated && result.user.email) {
-    await context.mailer.send({ to: result.user.email, ...accountActivatedMail(mailSite(context.config)) });
-  }
+  context.jobs.kick();
 }
 
 export async function resendVerification(context: AppContext, user: UserRow): Promise<void> {
@@ -68,5 +70,7 @@ export async function resendVerification(context: AppContext, user: UserRow): Pr
     throw new AppError("throttled", undefined, { retryAfterSeconds: resetInSeconds });
   }
   const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
-  if (target) await sendVerificationMail(context, user.id, target);
+  if (!target) return;
+  await queueVerificationMail(context.database.db, user.id, target);
+  context.jobs.kick();
 }

@@ -6,24 +6,23 @@ import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { emailTokens, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { mailSite, passwordResetMail } from "../../platform/mail/templates";
-import { createEmailToken, findEmailToken, markEmailTokenUsed } from "./email-tokens";
+import { queueMail } from "../../platform/mail/mail-queue";
+import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
 import { hashPassword, isCommonPassword } from "./passwords";
-import { findActiveUserByEmail } from "./registration-service";
 import { revokeAllSessions } from "./session-service";
 
 /**
  * Always answers the same, whether or not the address has an account; sends at
- * most one mail a minute per address. The link is built from APP_URL only.
+ * most one mail a minute per address. The request does the same work either way,
+ * so its timing tells nothing: it queues a `password_reset` letter for whatever
+ * address was asked, and the letter looks for the member when its job runs
+ * (sending nothing when there is none). The link is built from APP_URL only.
  */
 export async function requestPasswordReset(context: AppContext, email: string): Promise<void> {
   const { count } = await context.attempts.hit(`reset-mail:${email.toLowerCase()}`, 60);
   if (count > 1) return;
-  const user = await findActiveUserByEmail(context, email);
-  if (!user?.email) return;
-  const token = await createEmailToken(context.database.db, user.id, "reset_password", user.email);
-  const url = `${context.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await context.mailer.send({ to: user.email, ...passwordResetMail(mailSite(context.config), url) });
+  await queueMail(context.database.db, "password_reset", { email: email.toLowerCase() });
+  context.jobs.kick();
 }
 
 /** The reset token's row and its member, or the one "invalid" answer for every way a link can be wrong. */

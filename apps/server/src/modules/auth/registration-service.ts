@@ -4,10 +4,10 @@ import type { FieldErrors } from "@velvet/shared/validation/field-errors";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../platform/app-context";
+import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { mailSite, verifyEmailMail } from "../../platform/mail/templates";
-import { createEmailToken } from "./email-tokens";
+import { queueMail } from "../../platform/mail/mail-queue";
 import { hashPassword, isCommonPassword } from "./passwords";
 import { type IssuedTokens, startSession } from "./session-service";
 
@@ -45,10 +45,9 @@ async function takenFields(context: AppContext, username: string, email: string)
   return errors;
 }
 
-export async function sendVerificationMail(context: AppContext, userId: number, email: string): Promise<void> {
-  const token = await createEmailToken(context.database.db, userId, "verify_email", email);
-  const url = `${context.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  await context.mailer.send({ to: email, ...verifyEmailMail(mailSite(context.config), url) });
+/** Queues the confirmation link for `email` in the caller's transaction; the link is made when the mail leaves. */
+export async function queueVerificationMail(tx: Db, userId: number, email: string): Promise<void> {
+  await queueMail(tx, "verify_email", { user_id: userId, email: email.toLowerCase() });
 }
 
 /**
@@ -65,27 +64,33 @@ export async function register(
   if (Object.keys(errors).length > 0) throw new AppError("validation", undefined, { fields: errors });
 
   const passwordHash = await hashPassword(input.password);
-  const { db } = context.database;
-  let created: { id: number; uuid: string } | undefined;
+  let tokens: IssuedTokens;
   try {
-    [created] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        roles: ["member"],
-        birthdate: input.birthdate,
-        gender: input.gender,
-        seeking: input.seeking,
-        city: input.city,
-        termsVersion: CURRENT_TERMS_VERSION,
-        termsAcceptedAt: new Date(),
-        campaign: input.campaign ?? null,
-        deviceId: meta.deviceId?.slice(0, 128) ?? null,
-        registrationIp: meta.ip.slice(0, 45),
-      })
-      .returning({ id: users.id, uuid: users.uuid });
+    // The member, their session and their confirmation mail commit together: the mail is never lost or orphaned.
+    tokens = await context.database.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          roles: ["member"],
+          birthdate: input.birthdate,
+          gender: input.gender,
+          seeking: input.seeking,
+          city: input.city,
+          termsVersion: CURRENT_TERMS_VERSION,
+          termsAcceptedAt: new Date(),
+          campaign: input.campaign ?? null,
+          deviceId: meta.deviceId?.slice(0, 128) ?? null,
+          registrationIp: meta.ip.slice(0, 45),
+        })
+        .returning({ id: users.id, uuid: users.uuid });
+      if (!created) throw new AppError("internal");
+      const session = await startSession(context, tx, { user: created, ip: meta.ip, userAgent: meta.userAgent });
+      await queueVerificationMail(tx, created.id, input.email);
+      return session;
+    });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the usual message.
     if (isUniqueViolation(error)) {
@@ -93,9 +98,7 @@ export async function register(
     }
     throw error;
   }
-  if (!created) throw new AppError("internal");
-  const tokens = await startSession(context, db, { user: created, ip: meta.ip, userAgent: meta.userAgent });
-  await sendVerificationMail(context, created.id, input.email);
+  context.jobs.kick();
   return tokens;
 }
 

@@ -3,7 +3,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../platform/db/schema";
 import { withBotCheck } from "../../test/bot-check";
-import { jsonRequest, lastMailTo, registrationBody } from "../../test/factories";
+import { jsonRequest, registrationBody, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { loadCommonPasswords } from "./passwords";
 
@@ -50,9 +50,9 @@ describe("registration", () => {
       scope: ["member"],
     });
 
-    const mail = await lastMailTo(server, body.email);
-    expect(mail?.subject).toContain("Confirm your email");
-    expect(mail?.text).toMatch(new RegExp(`^${server.context.config.appUrl}/confirm-email\\?token=`, "m"));
+    const mail = await waitForMail(server, body.email);
+    expect(mail.subject).toContain("Confirm your email");
+    expect(mail.text).toMatch(new RegExp(`^${server.context.config.appUrl}/confirm-email\\?token=`, "m"));
   });
 
   it("stores the terms version and time, the campaign and the Device-ID", async () => {

@@ -6,11 +6,11 @@ import { authSessions, users } from "../../platform/db/schema";
 import {
   giveCredits,
   jsonRequest,
-  lastMailTo,
   reloadUser,
   signedInMember,
   signIn,
   tokenFromLink,
+  waitForMail,
 } from "../../test/factories";
 import { createFictionalProfile, memberWritesTo, signedInStaff } from "../../test/operator-factories";
 import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
@@ -266,8 +266,8 @@ describe("reading conversations again and again", () => {
     );
     expect(refused.status).toBe(403);
     expect((await server.request("/api/email/resend", { method: "POST", headers: member.auth })).status).toBe(200);
-    const mail = await lastMailTo(server, member.email ?? "");
-    const token = tokenFromLink(mail?.text ?? "", "/confirm-email");
+    const mail = await waitForMail(server, member.email ?? "");
+    const token = tokenFromLink(mail.text, "/confirm-email");
     expect((await server.request("/api/email/verify", jsonRequest("POST", { token }))).status).toBe(200);
     await startConversation(member, b, "verified now");
   });

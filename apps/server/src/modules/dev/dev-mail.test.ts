@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedMailbox } from "../../platform/mail/mailer";
 import { startTestServer, type TestServer } from "../../test/support";
 
 describe("/dev/mail", () => {
@@ -9,7 +10,9 @@ describe("/dev/mail", () => {
   afterAll(() => server.stop());
 
   it("lists captured mail and shows each message, escaped", async () => {
-    await server.context.mailer.send({
+    // Where the jobs queue's mailer writes when SMTP_URL is unset.
+    const { config } = server.context;
+    await capturedMailbox(config.dataDir, config.mail.from).send({
       to: "someone@example.com",
       subject: "Confirm <your> email",
       html: "<p>Hello</p>",

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
-import { CapturingMailer } from "../../platform/mail/mailer";
+import { capturedMailbox } from "../../platform/mail/mailer";
 import { renderMailbox, renderMessage } from "./mailbox-page";
 
 /**
@@ -9,8 +9,10 @@ import { renderMailbox, renderMessage } from "./mailbox-page";
  * production without SMTP anyway, so there is nothing captured to show).
  */
 export async function devRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const mailer = context.mailer;
-  if (!context.config.developmentFeatures || !(mailer instanceof CapturingMailer)) return;
+  const { config } = context;
+  // Without SMTP_URL the jobs queue's mailer writes each mail under DATA_DIR/mail: these pages show them.
+  if (!config.developmentFeatures || config.mail.smtpUrl) return;
+  const mailer = capturedMailbox(config.dataDir, config.mail.from);
 
   // These pages carry their own small stylesheet; nothing else may load or run on them.
   const pageCsp = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";

@@ -3,7 +3,7 @@ import { realtimeChannels } from "@velvet/shared/realtime/events";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { notifications, users } from "../../platform/db/schema";
-import { mailSite, notificationMail } from "../../platform/mail/templates";
+import { queueMail } from "../../platform/mail/mail-queue";
 import { unsubscribeUrl } from "../accounts/unsubscribe-tokens";
 
 /** At most one notification email per member in this window; what arrives meanwhile waits for the next one. */
@@ -51,7 +51,7 @@ export class NotificationDigest {
     await this.running;
   }
 
-  /** One pass over members with pending notifications; answers how many emails went out. */
+  /** One pass over members with pending notifications; answers how many emails were queued. */
   async runOnce(now = new Date()): Promise<number> {
     const { db } = this.context.database;
     const pending = await db
@@ -82,7 +82,9 @@ export class NotificationDigest {
       await db.update(notifications).set({ emailDue: false }).where(pendingRows);
       return false;
     }
-    const claimed = await db.transaction(async (tx) => {
+    const { config } = this.context;
+    const to = member.email;
+    const queued = await db.transaction(async (tx) => {
       const [window] = await tx
         .update(users)
         .set({ lastNotificationEmailAt: now })
@@ -96,44 +98,42 @@ export class NotificationDigest {
           ),
         )
         .returning({ id: users.id });
-      if (!window) return [];
+      if (!window) return false;
       const rows = await tx
         .update(notifications)
         .set({ emailedAt: now })
         .where(pendingRows)
         .returning({ id: notifications.id, actionType: notifications.actionType, data: notifications.data });
       // Nothing left to send (another process took it): give the window back.
-      if (rows.length === 0)
+      if (rows.length === 0) {
         await tx
           .update(users)
           .set({ lastNotificationEmailAt: member.lastNotificationEmailAt })
           .where(eq(users.id, userId));
-      return rows.sort((a, b) => a.id - b.id);
-    });
-    if (claimed.length === 0) return false;
-    const { config } = this.context;
-    const lines = claimed.map((row) => describe(row.actionType, row.data as TNotification["data"]));
-    const messages = claimed.filter((row) => row.actionType === "MESSAGE_RECEIVED").length;
-    await this.context.mailer.send({
-      to: member.email,
-      ...notificationMail(
-        mailSite(config),
-        {
-          subject:
-            claimed.length === 1
-              ? `${lines[0]} on ${config.siteName}`
-              : `${claimed.length} new notifications on ${config.siteName}`,
-          heading: claimed.length === 1 ? "Someone is thinking of you" : "You were missed",
-          paragraphs: [...lines.map((line) => `${line}.`), "Sign in to answer while they are still around."],
-          button: {
-            label: messages > 0 ? "Read your messages" : "See who it was",
-            url: `${config.appUrl}${messages > 0 ? "/messages" : "/dashboard"}`,
-          },
+        return false;
+      }
+      const claimed = rows.sort((a, b) => a.id - b.id);
+      const lines = claimed.map((row) => describe(row.actionType, row.data as TNotification["data"]));
+      const messages = claimed.filter((row) => row.actionType === "MESSAGE_RECEIVED").length;
+      // The mail is queued with the claim: both commit, or neither does.
+      await queueMail(tx, "notification_digest", {
+        to,
+        subject:
+          claimed.length === 1
+            ? `${lines[0]} on ${config.siteName}`
+            : `${claimed.length} new notifications on ${config.siteName}`,
+        heading: claimed.length === 1 ? "Someone is thinking of you" : "You were missed",
+        paragraphs: [...lines.map((line) => `${line}.`), "Sign in to answer while they are still around."],
+        button: {
+          label: messages > 0 ? "Read your messages" : "See who it was",
+          url: `${config.appUrl}${messages > 0 ? "/messages" : "/dashboard"}`,
         },
-        unsubscribeUrl(config, member.uuid),
-      ),
+        unsubscribe_url: unsubscribeUrl(config, member.uuid),
+      });
+      return true;
     });
-    return true;
+    if (queued) this.context.jobs.kick();
+    return queued;
   }
 }
 

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../platform/app-context";
 import { photos, reports, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { mailSite, reportReceivedMail } from "../../platform/mail/templates";
+import { queueMail } from "../../platform/mail/mail-queue";
 import type { UserRow } from "../auth/session-service";
 
 type ReportInput = z.output<typeof ZReportRequestSchema>;
@@ -38,13 +38,16 @@ export async function fileReport(
     photoId = photo.id;
     reportedUserId ??= photo.userId;
   }
-  await db.insert(reports).values({
-    reporterId: reporter?.id ?? null,
-    reporterEmail: reporter ? null : email,
-    reportedUserId,
-    photoId,
-    reason: input.reason,
-    details: input.details,
+  await db.transaction(async (tx) => {
+    await tx.insert(reports).values({
+      reporterId: reporter?.id ?? null,
+      reporterEmail: reporter ? null : email,
+      reportedUserId,
+      photoId,
+      reason: input.reason,
+      details: input.details,
+    });
+    await queueMail(tx, "report_received", { to: email });
   });
-  await context.mailer.send({ to: email, ...reportReceivedMail(mailSite(context.config)) });
+  context.jobs.kick();
 }

@@ -4,14 +4,14 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { supportTicketReplies, supportTickets, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { mailSite, supportReplyMail } from "../../platform/mail/templates";
+import { queueMail } from "../../platform/mail/mail-queue";
 import type { UserRow } from "../auth/session-service";
 import { presentAdminTicket } from "./presenter";
 
 /**
- * An admin's answer to a ticket: stored and audited in one transaction (closing the ticket too when asked),
- * then mailed to the ticket's address. A mail server that refuses loses nothing: the reply is kept and the
- * answer says it was not mailed.
+ * An admin's answer to a ticket: stored, audited and queued for mailing to the ticket's address in one
+ * transaction (closing the ticket too when asked). A mail server that refuses loses nothing: the queue
+ * retries until it accepts.
  */
 export async function replyToSupportTicket(
   context: AppContext,
@@ -41,6 +41,12 @@ export async function replyToSupportTicket(
       metadata: { ticket_uuid: found.uuid, reference: ticketReference(found.uuid) },
       ip,
     });
+    await queueMail(tx, "support_reply", {
+      to: found.email,
+      reference: ticketReference(found.uuid),
+      subject: found.subject,
+      message: reply.message,
+    });
     const [owner] = found.userId
       ? await tx.select({ uuid: users.uuid, username: users.username }).from(users).where(eq(users.id, found.userId))
       : [];
@@ -50,19 +56,6 @@ export async function replyToSupportTicket(
       .where(eq(supportTicketReplies.ticketId, found.id));
     return { ticket: current, member: owner ?? null, replies: total?.value ?? 1 };
   });
-  let mailed = true;
-  try {
-    await context.mailer.send({
-      to: ticket.email,
-      ...supportReplyMail(
-        mailSite(context.config),
-        { reference: ticketReference(ticket.uuid), subject: ticket.subject },
-        reply.message,
-      ),
-    });
-  } catch (error) {
-    mailed = false;
-    context.logger.warn({ err: error, ticket: ticket.uuid }, "support reply not mailed");
-  }
-  return { ticket: presentAdminTicket(ticket, member), replies, mailed };
+  context.jobs.kick();
+  return { ticket: presentAdminTicket(ticket, member), replies };
 }

@@ -11,7 +11,7 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { supportTickets, users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
-import { mailSite, supportTicketReceivedMail } from "../../platform/mail/templates";
+import { queueMail } from "../../platform/mail/mail-queue";
 import type { UserRow } from "../auth/session-service";
 import { supportPolicy } from "./policy";
 import { presentAdminTicket, type SupportTicketRow } from "./presenter";
@@ -26,9 +26,8 @@ function hashIp(secret: string, ip: string): string {
 }
 
 /**
- * Stores the ticket, then acknowledges it by email. The mail goes after the
- * insert has committed and a failure to send is only logged: the ticket is
- * what matters, and the team answers it either way.
+ * Stores the ticket and queues its acknowledgement in one transaction: the
+ * mail goes out after the commit, retried while the mail server refuses it.
  */
 export async function createSupportTicket(
   context: AppContext,
@@ -37,31 +36,29 @@ export async function createSupportTicket(
   ip: string,
 ): Promise<SupportTicketRow> {
   const email = supportPolicy.replyAddress(member, input.email);
-  const [ticket] = await context.database.db
-    .insert(supportTickets)
-    .values({
-      userId: member?.id ?? null,
-      email,
-      name: input.name ? input.name : null,
-      subject: input.subject,
-      category: input.category,
-      message: input.message,
-      source: input.source,
-      ipHash: hashIp(context.config.appSecret, ip),
-    })
-    .returning();
-  if (!ticket) throw new AppError("internal");
-  try {
-    await context.mailer.send({
+  const ticket = await context.database.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(supportTickets)
+      .values({
+        userId: member?.id ?? null,
+        email,
+        name: input.name ? input.name : null,
+        subject: input.subject,
+        category: input.category,
+        message: input.message,
+        source: input.source,
+        ipHash: hashIp(context.config.appSecret, ip),
+      })
+      .returning();
+    if (!created) throw new AppError("internal");
+    await queueMail(tx, "support_ticket_received", {
       to: email,
-      ...supportTicketReceivedMail(mailSite(context.config), {
-        reference: ticketReference(ticket.uuid),
-        topic: supportCategoryLabels[input.category],
-      }),
+      reference: ticketReference(created.uuid),
+      topic: supportCategoryLabels[input.category],
     });
-  } catch (error) {
-    context.logger.warn({ err: error, ticket: ticket.uuid }, "support ticket acknowledgement not sent");
-  }
+    return created;
+  });
+  context.jobs.kick();
   return ticket;
 }
 

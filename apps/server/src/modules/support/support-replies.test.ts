@@ -1,8 +1,8 @@
 import { ticketReference } from "@velvet/shared/api/support";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, supportTicketReplies } from "../../platform/db/schema";
-import { jsonRequest, lastMailTo, signedInMember } from "../../test/factories";
+import { jsonRequest, signedInMember, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
 describe("support ticket replies", () => {
@@ -38,10 +38,10 @@ describe("support ticket replies", () => {
 
     const first = await server.request(path, jsonRequest("POST", { message: answer }, admin.auth));
     expect(first.status).toBe(200);
-    expect((await first.json()).data).toMatchObject({ replies: 1, mailed: true, ticket: { status: "open" } });
-    const mail = await lastMailTo(server, owner.email ?? "");
-    expect(mail?.subject).toContain(`Re: Credits missing [${ticketReference(ticket.uuid)}]`);
-    expect(mail?.text).toContain("your 100 credits are on your account");
+    expect((await first.json()).data).toMatchObject({ replies: 1, ticket: { status: "open" } });
+    const mail = await waitForMail(server, owner.email ?? "", { subject: /^Re: / });
+    expect(mail.subject).toContain(`Re: Credits missing [${ticketReference(ticket.uuid)}]`);
+    expect(mail.text).toContain("your 100 credits are on your account");
 
     const closing = await server.request(
       path,
@@ -58,23 +58,5 @@ describe("support ticket replies", () => {
 
     expect((await server.request(path, jsonRequest("POST", { message: "x" }, admin.auth))).status).toBe(422);
     expect((await server.request(path, jsonRequest("POST", { message: "Hello" }, owner.auth))).status).toBe(403);
-  });
-
-  it("keeps the reply when the mail server refuses it, and says it was not mailed", async () => {
-    const [owner, admin] = await Promise.all([signedInMember(server), signedInMember(server, { roles: ["admin"] })]);
-    const ticket = await ticketFrom(owner.auth);
-    const send = vi.spyOn(server.context.mailer, "send").mockRejectedValueOnce(new Error("SMTP is down"));
-    const response = await server.request(
-      `/api/admin/support-tickets/${ticket.uuid}/replies`,
-      jsonRequest("POST", { message: "We are looking into it." }, admin.auth),
-    );
-    send.mockRestore();
-    expect(response.status).toBe(200);
-    expect((await response.json()).data).toMatchObject({ mailed: false, replies: 1 });
-    const audits = await server.context.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, "support_ticket.replied")));
-    expect(audits).toHaveLength(1);
   });
 });

@@ -2,6 +2,14 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
+
+/**
+ * Bounds on every step of an SMTP conversation. nodemailer's defaults (a socket may idle for 10 minutes) could
+ * outlast the jobs queue's claim on the mail, letting another process send it a second time; these keep a whole
+ * send to a few minutes at most, well inside the claim.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 export interface OutgoingMail {
   to: string;
@@ -20,14 +28,14 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** Delivers over SMTP_URL through nodemailer. */
+/** Delivers over SMTP_URL through nodemailer. Only the jobs queue's `mail` handler calls it, never a request. */
 class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   constructor(
     smtpUrl: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = nodemailer.createTransport({ ...parseConnectionUrl(smtpUrl), ...SMTP_TIMEOUTS });
   }
   async send(mail: OutgoingMail): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...mail });
@@ -77,7 +85,12 @@ export class CapturingMailer implements Mailer {
   }
 }
 
+/** The mail captured under DATA_DIR/mail (what /dev/mail shows). */
+export function capturedMailbox(dataDir: string, from: string): CapturingMailer {
+  return new CapturingMailer(path.join(dataDir, "mail"), from);
+}
+
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.from);
-  return new CapturingMailer(path.join(options.dataDir, "mail"), options.from);
+  return capturedMailbox(options.dataDir, options.from);
 }

@@ -79,6 +79,20 @@ export function accountActivatedMail(site: MailSite): MailContent {
   };
 }
 
+/**
+ * Goes to the OLD address once a change of address is confirmed, so a member whose account was taken over hears
+ * of it where they still read. It does not name the new address: an old address may belong to someone else now.
+ */
+export function emailChangedMail(site: MailSite): MailContent {
+  const notice = "Your email was changed; if this wasn't you, contact support";
+  const detail = `The email address of your ${site.siteName} account was changed and this address no longer signs in. If this wasn't you, write to ${site.supportEmail} at once and we will secure your account.`;
+  return {
+    subject: `Your ${site.siteName} email was changed`,
+    html: layout(site, { heading: "Your email was changed", paragraphs: [`${notice}.`, detail] }),
+    text: textLayout(site, ["Your email was changed", "", `${notice}.`, "", detail]),
+  };
+}
+
 export function passwordResetMail(site: MailSite, url: string): MailContent {
   const intro = "We received a request to reset the password of your account.";
   const expiry =

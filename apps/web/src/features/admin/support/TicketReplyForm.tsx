@@ -10,16 +10,15 @@ import { useServerForm } from "../../../lib/use-server-form";
 import { AdminField, adminButtonClass, adminInputClass, errorMessage } from "../admin-ui";
 import { replyToTicket, ticketKeys } from "./support-api";
 
-/** An answer by email to the ticket's address; kept even when the mail server refuses it (it can be sent again). */
+/** An answer by email to the ticket's address; kept and queued at once, the server retries while mail is down. */
 export function TicketReplyForm({ ticket, onDone }: { ticket: TAdminSupportTicket; onDone(): void }) {
   const queryClient = useQueryClient();
   const messageId = useId();
   const form = useServerForm(ZAdminSupportReplyRequestSchema, { defaultValues: { message: "", close: false } });
   const mutation = useMutation({
     mutationFn: (body: TAdminSupportReplyRequest) => replyToTicket(ticket.uuid, body),
-    onSuccess: (result) => {
-      if (result.mailed) toast.success(`Reply sent to ${ticket.email}.`);
-      else toast.error("The reply is saved, but the mail server refused it. Try sending it again later.");
+    onSuccess: () => {
+      toast.success(`Reply saved and on its way to ${ticket.email}.`);
       form.reset({ message: "", close: false });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
       onDone();
