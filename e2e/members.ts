@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
+import { readExport } from "../apps/server/src/test/zip-archive";
 
 /** The site key the server accepts: the first of SITE_KEYS, as the web build picks it. */
 export const SITE_KEY = (
@@ -40,6 +41,15 @@ export async function callApi<T = unknown>(
     body: options.body === undefined ? null : JSON.stringify(options.body),
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+/** The member's data export (a ZIP), with its data.json parsed. */
+export async function downloadExport(baseUrl: string, token: string) {
+  const response = await fetch(`${baseUrl}/api/account/export`, {
+    headers: { "X-Site-Key": SITE_KEY ?? "", Authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`export failed with ${response.status}`);
+  return (await readExport(response)).data as { account: { campaign: unknown } };
 }
 
 /** The captured email to an address (/dev/mail), waiting for it to arrive. */

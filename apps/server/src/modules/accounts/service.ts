@@ -87,33 +87,25 @@ export async function updateEmailPreferences(
 
 /** Confines the member to /deactivated until they reactivate; every other session ends. */
 export async function deactivate(context: AppContext, auth: Authenticated, meta: RequestMeta): Promise<IssuedTokens> {
+  accountPolicy.assertNotImpersonating(auth);
   return context.database.db.transaction(async (tx) => {
     await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, auth.user.id));
     await revokeAllSessions(tx, auth.user.id);
     await writeAudit(tx, {
-      actorId: auth.session.impersonatorId ?? auth.user.id,
+      actorId: auth.user.id,
       action: "account.deactivated",
       targetUserId: auth.user.id,
       ip: meta.ip,
     });
-    return startSession(context, tx, {
-      user: auth.user,
-      impersonatorId: auth.session.impersonatorId,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
+    return startSession(context, tx, { user: auth.user, ip: meta.ip, userAgent: meta.userAgent });
   });
 }
 
 export async function reactivate(context: AppContext, auth: Authenticated, ip: string): Promise<void> {
+  accountPolicy.assertNotImpersonating(auth);
   await context.database.db.transaction(async (tx) => {
     await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
-    await writeAudit(tx, {
-      actorId: auth.session.impersonatorId ?? auth.user.id,
-      action: "account.reactivated",
-      targetUserId: auth.user.id,
-      ip,
-    });
+    await writeAudit(tx, { actorId: auth.user.id, action: "account.reactivated", targetUserId: auth.user.id, ip });
   });
   forgetCheckedSessionsOf(auth.user.id);
 }
