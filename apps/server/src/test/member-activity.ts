@@ -108,7 +108,7 @@ export async function memberWhoUsedEverything(server: TestServer) {
       201,
       "message",
     );
-  await send(member, partner, { type: "text", text: `Hello from ${member.username}` });
+  await send(member, partner, { type: "text", text: "Hello there, fancy a chat?" });
   await send(partner, member, { type: "text", text: "Hi yourself" });
   await send(member, partner, { type: "image", photo: await uploadImage(member, "#33a") });
   await send(partner, member, { type: "image", photo: await uploadImage(partner, "#aa3") });

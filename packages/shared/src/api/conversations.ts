@@ -150,4 +150,6 @@ export const messagingMessages = {
   cannotMessage: "You cannot send messages to this member.",
   notWhileImpersonating: "Messages cannot be sent while signed in as a member.",
   imageUnavailable: "This image cannot be sent.",
+  /** In place of an image whose sender deleted their account (the file is gone). */
+  imageRemoved: "Image removed",
 } as const;

@@ -142,7 +142,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
       },
     },
     async (request, reply) => {
-      await deleteAccount(context, authOf(request), request.body.password, request.ip);
+      await deleteAccount(context, authOf(request), request.body.password);
       clearRefreshCookie(reply, config);
       return { message: accountMessages.deleted };
     },
