@@ -141,7 +141,7 @@ describe("deleting an account", () => {
     const { partner } = world;
     const list = await (await server.request("/api/user-conversations", { headers: partner.auth })).json();
     const conversation = list.data[0];
-    expect(conversation).toBeDefined();
+    expect(conversation.chatmate).toMatchObject({ username: `deleted-${world.member.id}`, online: false });
     const history = await (
       await server.request(`/api/user-conversations/${conversation.uuid}/messages`, { headers: partner.auth })
     ).json();

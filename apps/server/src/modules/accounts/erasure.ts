@@ -32,6 +32,7 @@ import type { UserRow } from "../auth/session-service";
 import { messageImageFileKey } from "../conversations/presenter";
 import { PHOTO_SIZES, type PhotoSize } from "../photos/image-processing";
 import { photoFileKey } from "../photos/service";
+import { ONLINE_WINDOW_MS } from "../profiles/online";
 
 /**
  * What deleting an account removes (issue 17; the list of what stays, and why, is in the privacy page and
@@ -226,6 +227,8 @@ async function anonymise(tx: Db, userId: number): Promise<void> {
       termsAcceptedAt: null,
       city: "",
       state: null,
+      // The deletion request itself counted as activity: the gone account must not show as "online now".
+      lastActiveAt: new Date(Date.now() - ONLINE_WINDOW_MS),
       deletedAt: new Date(),
       updatedAt: new Date(),
     })
