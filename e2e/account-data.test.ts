@@ -85,4 +85,32 @@ describe("a member's data in Chromium", () => {
       await close();
     }
   });
+
+  it("locks the data download, deactivation and deletion for an operator acting as the member, and masks the email", async () => {
+    const casey = await createVerifiedMember(baseUrl, "caseydata");
+    const admin = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", {
+      body: { email: "admin@velvethearts.example", password: "admin-password-2026" },
+    });
+    for (const width of [375, 1280]) {
+      const issued = await callApi<{ data: { token: string } }>(
+        baseUrl,
+        "POST",
+        `/admin/users/${casey.uuid}/impersonation`,
+        {
+          token: admin.body.data.access_token,
+        },
+      );
+      expect(issued.status).toBe(201);
+      const { page, close } = await newPage(browser, width);
+      await page.goto(`${baseUrl}/dashboard?impersonate_token=${encodeURIComponent(issued.body.data.token)}`);
+      await page.waitForURL(`${baseUrl}/dashboard`);
+      await page.goto(`${baseUrl}/account`);
+      await page.getByText(`${casey.email.slice(0, 1)}***@example.com`).waitFor();
+      await expect(page.getByText(casey.email).count()).resolves.toBe(0);
+      for (const name of ["Download my data", "Deactivate account", "Delete account"])
+        await expect(page.getByRole("button", { name, exact: true }).isDisabled()).resolves.toBe(true);
+      await screenshot(page, `account-impersonated-${width}`);
+      await close();
+    }
+  });
 });
