@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage } from "./browser";
-import { callApi } from "./members";
+import { downloadExport } from "./members";
 
 const baseUrl = inject("baseUrl");
 
@@ -35,11 +35,8 @@ describe("campaign tracking in Chromium", () => {
     await page.waitForURL(`${baseUrl}/profile/complete`);
 
     const token = (await page.evaluate(() => localStorage.getItem("auth._token.local")))?.replace(/^Bearer\s+/, "");
-    const exported = await callApi<{ account: { campaign: unknown } }>(baseUrl, "GET", "/account/export", {
-      token: token ?? "",
-    });
-    expect(exported.status).toBe(200);
-    expect(exported.body.account.campaign).toEqual({
+    const exported = await downloadExport(baseUrl, token ?? "");
+    expect(exported.account.campaign).toEqual({
       s1: "abc",
       s2: "x",
       s3: "empty",

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "./browser";
-import { callApi, createVerifiedMember, logIn } from "./members";
+import { callApi, createVerifiedMember, downloadExport, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
 
@@ -29,11 +29,8 @@ function screenshotName(path: string, width: number): string {
 
 async function storedCampaign(page: Page): Promise<unknown> {
   const token = (await page.evaluate(() => localStorage.getItem("auth._token.local")))?.replace(/^Bearer\s+/, "");
-  const exported = await callApi<{ account: { campaign: unknown } }>(baseUrl, "GET", "/account/export", {
-    token: token ?? "",
-  });
-  expect(exported.status).toBe(200);
-  return exported.body.account.campaign;
+  const exported = await downloadExport(baseUrl, token ?? "");
+  return exported.account.campaign;
 }
 
 describe("marketing pages and landers in Chromium", () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { botCheckPayload } from "../apps/server/src/test/bot-check";
+import { readExport } from "../apps/server/src/test/zip-archive";
 
 /** The site key the server accepts: the first of SITE_KEYS, as the web build picks it. */
 export const SITE_KEY = (
@@ -48,6 +49,15 @@ export function apiBotCheck(baseUrl: string): Promise<string> {
   return botCheckPayload({
     request: (apiPath) => fetch(`${baseUrl}${apiPath}`, { headers: { "X-Site-Key": SITE_KEY ?? "" } }),
   });
+}
+
+/** The member's data export (a ZIP), with its data.json parsed. */
+export async function downloadExport(baseUrl: string, token: string) {
+  const response = await fetch(`${baseUrl}/api/account/export`, {
+    headers: { "X-Site-Key": SITE_KEY ?? "", Authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`export failed with ${response.status}`);
+  return (await readExport(response)).data as { account: { campaign: unknown } };
 }
 
 /** The captured email to an address (/dev/mail), waiting for it to arrive. */

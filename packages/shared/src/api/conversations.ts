@@ -157,4 +157,6 @@ export const messagingMessages = {
   memberUnavailable: "This member is no longer available",
   notWhileImpersonating: "Messages cannot be sent while signed in as a member.",
   imageUnavailable: "This image cannot be sent.",
+  /** In place of an image whose sender deleted their account (the file is gone). */
+  imageRemoved: "Image removed",
 } as const;

@@ -171,22 +171,6 @@ describe("account settings", () => {
     expect((await conversations()).status).toBe(200);
   });
 
-  it("exports everything held about the member as a JSON download, without secrets or other members", async () => {
-    const member = await createMember(server);
-    const other = await createMember(server);
-    const session = await signIn(server, member.email ?? "", member.password);
-    const response = await server.request("/api/account/export", { headers: session.authorization });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.json"$/);
-    const text = await response.text();
-    const exported = JSON.parse(text);
-    expect(exported.account).toMatchObject({ uuid: member.uuid, email: member.email, username: member.username });
-    expect(exported.profile.birthdate).toBe("1990-01-15");
-    expect(exported.sessions.length).toBeGreaterThanOrEqual(1);
-    expect(text).not.toContain("argon2");
-    expect(text).not.toContain(other.uuid);
-  });
-
   it("deletes the account with the password: personal data and photos go, sign-in stops, audit stays", async () => {
     const member = await createMember(server);
     await server.context.storage.put(`photos/${member.uuid}-large.webp`, Buffer.from("RIFF0000WEBP"));

@@ -7,7 +7,10 @@ import type { Authenticated, UserRow } from "../auth/session-service";
  * only (there is no id in the path), so one member can never reach another's.
  */
 export const accountPolicy = {
-  /** An operator acting as a member may not buy, change email or password, or delete the account. */
+  /**
+   * An operator acting as a member may not buy, change email or password, download the member's data, or
+   * deactivate, reactivate or delete the account: those are the member's own decisions about their data.
+   */
   assertNotImpersonating(auth: Authenticated): void {
     if (auth.session.impersonatorId !== null) throw new AppError("forbidden", accountMessages.notWhileImpersonating);
   },

@@ -8,14 +8,13 @@ import {
 } from "@velvet/shared/api/account";
 import { ZMessageResponseSchema, ZTokenRequestSchema, ZTokenResponseSchema } from "@velvet/shared/api/auth";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
-import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { authOf, requireAuth } from "../auth/authenticate";
 import { clearRefreshCookie, setRefreshCookie } from "../auth/refresh-cookie";
 import { presentTokens } from "../auth/session-service";
-import { exportAccount } from "./export";
+import { exportArchive } from "./export-archive";
 import {
   changePassword,
   deactivate,
@@ -143,7 +142,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
       },
     },
     async (request, reply) => {
-      await deleteAccount(context, authOf(request), request.body.password, request.ip);
+      await deleteAccount(context, authOf(request), request.body.password);
       clearRefreshCookie(reply, config);
       return { message: accountMessages.deleted };
     },
@@ -155,16 +154,19 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
       onRequest: signedIn,
       schema: {
         tags: ["account"],
-        summary: "Download everything the site holds about the member, as JSON",
+        summary: "Download everything the site holds about the member: a ZIP of data.json and their photo files",
         security: bearer,
-        response: { 200: z.record(z.string(), z.unknown()) },
+        produces: ["application/zip"],
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
-      reply.header("Content-Disposition", `attachment; filename="velvet-hearts-${auth.user.username}.json"`);
-      reply.header("Cache-Control", "no-store");
-      return exportAccount(context, auth.user);
+      const archive = await exportArchive(context, auth);
+      return reply
+        .header("Content-Disposition", `attachment; filename="velvet-hearts-${auth.user.username}.zip"`)
+        .header("Cache-Control", "no-store")
+        .type("application/zip")
+        .send(archive);
     },
   );
 

@@ -4,12 +4,13 @@ import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { authSessions, emailTokens, impersonationTokens, photos, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/app-error";
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
 import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
 import { queueVerificationMail } from "../auth/registration-service";
 import { type Authenticated, type IssuedTokens, revokeAllSessions, startSession } from "../auth/session-service";
+import { eraseMember } from "./erasure";
 import { accountPolicy } from "./policy";
 import { readUnsubscribeToken } from "./unsubscribe-tokens";
 
@@ -98,90 +99,38 @@ export async function updateEmailPreferences(
 
 /** Confines the member to /deactivated until they reactivate; every other session ends. */
 export async function deactivate(context: AppContext, auth: Authenticated, meta: RequestMeta): Promise<IssuedTokens> {
+  accountPolicy.assertNotImpersonating(auth);
   const tokens = await context.database.db.transaction(async (tx) => {
     await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, auth.user.id));
     await revokeAllSessions(tx, auth.user.id);
     await writeAudit(tx, {
-      actorId: auth.session.impersonatorId ?? auth.user.id,
+      actorId: auth.user.id,
       action: "account.deactivated",
       targetUserId: auth.user.id,
       ip: meta.ip,
     });
-    return startSession(context, tx, {
-      user: auth.user,
-      impersonatorId: auth.session.impersonatorId,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
+    return startSession(context, tx, { user: auth.user, ip: meta.ip, userAgent: meta.userAgent });
   });
   await endConnections(context, auth);
   return tokens;
 }
 
 export async function reactivate(context: AppContext, auth: Authenticated, ip: string): Promise<void> {
+  accountPolicy.assertNotImpersonating(auth);
   await context.database.db.transaction(async (tx) => {
     await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
-    await writeAudit(tx, {
-      actorId: auth.session.impersonatorId ?? auth.user.id,
-      action: "account.reactivated",
-      targetUserId: auth.user.id,
-      ip,
-    });
+    await writeAudit(tx, { actorId: auth.user.id, action: "account.reactivated", targetUserId: auth.user.id, ip });
   });
   forgetCheckedSessionsOf(auth.user.id);
 }
 
-/**
- * Removes the member's personal data and photos and ends every session. The row
- * itself stays, anonymised, so the credit ledger and message history of the
- * other party keep a valid reference (accounting needs the ledger).
- */
-export async function deleteAccount(
-  context: AppContext,
-  auth: Authenticated,
-  password: string,
-  ip: string,
-): Promise<void> {
+/** Deletes the account for good (erasure.ts lists what goes and what stays), and ends every session. */
+export async function deleteAccount(context: AppContext, auth: Authenticated, password: string): Promise<void> {
   accountPolicy.assertNotImpersonating(auth);
   await assertCurrentPassword(auth, password, "password");
-  const { db } = context.database;
-  const photoKeys = await db.select({ key: photos.storageKey }).from(photos).where(eq(photos.userId, auth.user.id));
-  await db.transaction(async (tx) => {
-    await tx.delete(photos).where(eq(photos.userId, auth.user.id));
-    await tx.delete(emailTokens).where(eq(emailTokens.userId, auth.user.id));
-    await tx.delete(impersonationTokens).where(eq(impersonationTokens.userId, auth.user.id));
-    await tx.delete(authSessions).where(eq(authSessions.userId, auth.user.id));
-    await tx
-      .update(users)
-      .set({
-        username: `deleted-${auth.user.id}`.slice(0, 20),
-        email: null,
-        pendingEmail: null,
-        passwordHash: null,
-        birthdate: null,
-        headline: null,
-        aboutMe: null,
-        heightCm: null,
-        interests: [],
-        preferences: {},
-        campaign: null,
-        deviceId: null,
-        registrationIp: null,
-        city: "",
-        state: null,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, auth.user.id));
-    await writeAudit(tx, { actorId: auth.user.id, action: "account.deleted", targetUserId: auth.user.id, ip });
-  });
+  await eraseMember(context, auth.user);
   forgetCheckedSessionsOf(auth.user.id);
   await endConnections(context, auth);
-  for (const { key } of photoKeys) {
-    await Promise.all(
-      ["large", "thumb", "medium"].map((size) => context.storage.remove(`${key}-${size}.webp`).catch(() => {})),
-    );
-  }
 }
 
 /** Turns notification emails off from a mail link, without signing in. */

@@ -26,6 +26,16 @@ export function isProfileComplete(user: UserRow, hasPhoto: boolean): boolean {
 
 const knownScopes = ["member", "operator", "admin"] as const;
 
+/**
+ * `dana@example.com` -> `d***@example.com`: what an operator acting as the member sees. Enough for the
+ * operator to tell the member which address the mail went to, never the address itself.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email ? "***" : "";
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
 /** The current user of spec §3. */
 export function presentCurrentUser(
   user: UserRow,
@@ -39,12 +49,14 @@ export function presentCurrentUser(
   },
 ): TCurrentUser {
   const features = user.features ?? {};
+  // An impersonated session never carries the member's address (issue 17).
+  const shownEmail = (email: string) => (extras.impersonated ? maskEmail(email) : email);
   return {
     uuid: user.uuid,
     username: user.username,
-    email: user.email ?? "",
+    email: shownEmail(user.email ?? ""),
     email_verified: user.emailVerifiedAt !== null,
-    pending_email: user.pendingEmail,
+    pending_email: user.pendingEmail === null ? null : shownEmail(user.pendingEmail),
     // Spec §3: credits are shown as 0 when not positive.
     credits: Math.max(0, user.credits),
     has_unli_message: hasUnlimitedPass(user),

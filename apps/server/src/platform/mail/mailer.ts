@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
@@ -26,6 +26,8 @@ export interface CapturedMail extends OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** Drops kept copies of mail to these addresses, for a deleted account (only the development capture keeps any). */
+  forgetMailTo?(addresses: string[]): Promise<void>;
 }
 
 /** Delivers over SMTP_URL through nodemailer. Only the jobs queue's `mail` handler calls it, never a request. */
@@ -59,6 +61,13 @@ export class CapturingMailer implements Mailer {
     const id = `${sentAt.replace(/[^0-9]/g, "")}-${randomUUID()}`;
     const captured: CapturedMail = { id, from: this.from, sentAt, ...mail };
     await writeFile(path.join(this.directory, `${id}.json`), JSON.stringify(captured, null, 2));
+  }
+
+  async forgetMailTo(addresses: string[]): Promise<void> {
+    const gone = new Set(addresses.map((address) => address.toLowerCase()));
+    for (const mail of await this.list()) {
+      if (gone.has(mail.to.toLowerCase())) await rm(path.join(this.directory, `${mail.id}.json`), { force: true });
+    }
   }
 
   /** Newest first. */

@@ -16,7 +16,10 @@ export default function AccountPage() {
         <p className="mt-2 text-muted">Signed in as {user?.username}.</p>
       </header>
       {impersonated ? (
-        <FormAlert tone="info">You are acting as this member: email, password and deletion are locked.</FormAlert>
+        <FormAlert tone="info">
+          You are acting as this member: the email address, password, data download, deactivation and deletion are
+          locked.
+        </FormAlert>
       ) : null}
       <SettingsSection
         title="Email address"

@@ -9,6 +9,8 @@ import { logout, useAuthStore } from "../auth/auth-store";
 export default function DeactivatedPage() {
   const navigate = useNavigate();
   const username = useAuthStore((state) => state.user?.username);
+  // Reactivating is the member's own decision: an operator acting as them cannot (the server refuses too).
+  const impersonated = useAuthStore((state) => state.user?.impersonated ?? false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -33,7 +35,12 @@ export default function DeactivatedPage() {
     >
       <div className="space-y-4">
         {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
-        <button type="button" className="btn-primary w-full py-3 text-base" disabled={busy} onClick={reactivate}>
+        <button
+          type="button"
+          className="btn-primary w-full py-3 text-base"
+          disabled={busy || impersonated}
+          onClick={reactivate}
+        >
           Reactivate my account
         </button>
         <button type="button" className="btn-outline w-full py-3 text-base" onClick={() => void logout("page")}>

@@ -48,7 +48,7 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement("a");
     link.href = url;
-    link.download = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "my-data.json";
+    link.download = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "my-data.zip";
     link.click();
     URL.revokeObjectURL(url);
   };
@@ -84,15 +84,15 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
       <div>
         <h3 className="font-semibold text-velvet-900">Your data</h3>
-        <p className="mt-1 text-sm text-muted">Everything we hold about you, as one JSON file.</p>
-        <button type="button" className="btn-outline mt-3" onClick={() => void download()}>
+        <p className="mt-1 text-sm text-muted">Everything we hold about you, with your photos, as one ZIP file.</p>
+        <button type="button" className="btn-outline mt-3" disabled={impersonated} onClick={() => void download()}>
           Download my data
         </button>
       </div>
       <div>
         <h3 className="font-semibold text-velvet-900">Take a break</h3>
         <p className="mt-1 text-sm text-muted">Hide your profile until you come back. You can reactivate any time.</p>
-        <button type="button" className="btn-outline mt-3" onClick={() => void deactivate()}>
+        <button type="button" className="btn-outline mt-3" disabled={impersonated} onClick={() => void deactivate()}>
           Deactivate account
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { TConversationParty, TMessage } from "@velvet/shared/api/conversations";
+import { messagingMessages, type TConversationParty, type TMessage } from "@velvet/shared/api/conversations";
 import { CheckIcon, DoubleCheckIcon, HeartIcon, WinkIcon } from "../../ui/icons";
 import { Avatar } from "./Avatar";
 import { eventText, isEventMessage } from "./message-text";
@@ -119,7 +119,7 @@ export function MessageItem({ message, mine, startsGroup, endsGroup, partner, ti
           {image ? (
             <ImageThumb image={image} label="Photo" onOpen={() => onOpenImage(image)} />
           ) : message.type === "image" ? (
-            <span className="text-sm italic opacity-80">Photo unavailable</span>
+            <span className="text-sm italic opacity-80">{messagingMessages.imageRemoved}</span>
           ) : (
             <p className="text-[0.95rem] leading-snug break-words whitespace-pre-wrap">{message.text}</p>
           )}

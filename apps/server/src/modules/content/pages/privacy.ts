@@ -45,14 +45,15 @@ ${templateNotice}
 
 <h2>How long we keep it</h2>
 <ul>
-<li>Account and profile data: while your account exists. When you delete your account your profile, photos and personal details are removed; an anonymised record remains so that other members' conversations and our accounting stay consistent.</li>
+<li>Account and profile data: while your account exists.</li>
+<li>When you delete your account we remove your profile, every photo and image you uploaded, your conversations with our fictional profiles, the notes our team kept about you, your support requests, reports about you and the text of reports you made, your notifications, likes, winks, favourites, blocks and profile visits (given and received), your device identifier, sign-in history and the statistics that name you. Only this stays, without your name, email address or any other detail that identifies you: your purchases and credit history (accounting law requires us to keep them for seven years), the messages you exchanged with other real members (they are part of those members' own conversations; images you sent are removed), and the record of what our staff did on your account (kept for security, up to 12 months).</li>
 <li>Purchase records: for seven years, as Estonian accounting law requires.</li>
 <li>Support requests: up to two years after they are closed.</li>
 <li>Security logs: up to 12 months.</li>
 </ul>
 
 <h2>Your rights</h2>
-<p>You may ask for access to your data, a copy of it (you can download it yourself in <a href="/account">Account settings</a>), correction, erasure, restriction, or object to processing based on our legitimate interests. Where we rely on your consent you may withdraw it at any time. Write to ${support}; we answer within one month.</p>
+<p>You may ask for access to your data, a copy of it (you can download it yourself in <a href="/account">Account settings</a>: one ZIP file with your data and your photos), correction, erasure, restriction, or object to processing based on our legitimate interests. Where we rely on your consent you may withdraw it at any time. Write to ${support}; we answer within one month.</p>
 <p>You may also complain to the Estonian Data Protection Inspectorate (Andmekaitse Inspektsioon) or, if you live in Australia, to the Office of the Australian Information Commissioner.</p>
 
 <h2>Cookies and local storage</h2>

@@ -1,0 +1,31 @@
+import { Readable } from "node:stream";
+import { ZipFile } from "yazl";
+import type { AppContext } from "../../platform/app-context";
+import type { Authenticated } from "../auth/session-service";
+import { collectAccountExport } from "./export";
+import { accountPolicy } from "./policy";
+
+/**
+ * The member's data export as a ZIP: data.json, then each of their photo files. Streamed: the archive goes out
+ * as it is written, and a photo is read from storage only when the archive reaches it, so a member with many
+ * photos never holds the server's memory.
+ */
+export async function exportArchive(context: AppContext, auth: Authenticated): Promise<NodeJS.ReadableStream> {
+  // The member's data is theirs to take: an operator acting as them may not download it (issue 17).
+  accountPolicy.assertNotImpersonating(auth);
+  const { data, files } = await collectAccountExport(context, auth.user);
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), "data.json");
+  for (const file of files) {
+    if (!(await context.storage.exists(file.storageKey))) continue;
+    // WebP is compressed already; deflating it again costs time and saves nothing.
+    zip.addReadStreamLazy(file.name, { compress: false }, (done) => {
+      context.storage.get(file.storageKey).then(
+        (content) => done(null, Readable.from([content ?? Buffer.alloc(0)])),
+        (error: unknown) => done(error, Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  return zip.outputStream;
+}
