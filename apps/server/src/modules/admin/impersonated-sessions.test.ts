@@ -144,4 +144,37 @@ describe("impersonated sessions", () => {
       (await server.request(`/api/user-conversations/${withReal}/messages`, { headers: member.auth })).status,
     ).toBe(200);
   });
+
+  it("never shows the operator messages from real members through notifications, listed or live", async () => {
+    const operator = await signedInStaff(server);
+    const member = await signedInMember(server);
+    const realPartner = await signedInMember(server);
+    await memberWritesTo(server, member, "A secret for your eyes only", realPartner);
+    expect(
+      (await server.request(`/api/profiles/${member.uuid}/like`, { method: "POST", headers: realPartner.auth })).status,
+    ).toBe(200);
+    const inbox = async (auth: Record<string, string>) => {
+      const answer = await server.request("/api/user-notifications", { headers: auth });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { data: Array<{ data: { action_type: string } }>; meta: { total: number } };
+    };
+
+    const own = await inbox(member.auth);
+    expect(own.data.map((entry) => entry.data.action_type).sort()).toEqual(["MESSAGE_RECEIVED", "USER_LIKE"]);
+    const { auth } = await impersonate(operator, member);
+    const seen = await inbox(auth);
+    expect(seen.data.map((entry) => entry.data.action_type)).toEqual(["USER_LIKE"]);
+    expect(seen.meta.total).toBe(1);
+    expect(JSON.stringify(seen)).not.toContain("A secret for your eyes only");
+
+    const socket = await openSocket(server);
+    sockets.push(socket);
+    const channelAuth = (channel: string) =>
+      server.request(
+        "/api/broadcasting/auth",
+        jsonRequest("POST", { socket_id: socket.socketId, channel_name: `${channel}.user.${member.uuid}` }, auth),
+      );
+    expect((await channelAuth("private-notifications")).status).toBe(403);
+    expect((await channelAuth("private-credits")).status).toBe(200);
+  });
 });

@@ -159,6 +159,7 @@ describe("suspending a member", () => {
     const partnerSees = async () => {
       const list = await (await get("/api/user-conversations", partner.auth)).json();
       const one = await (await get(`/api/user-conversations/${conversation}`, partner.auth)).json();
+      expect(one.data.chatmate.online && !one.data.chatmate.available).toBe(false);
       return { inList: list.data[0].chatmate.available, alone: one.data.chatmate.available };
     };
     expect(await partnerSees()).toEqual({ inList: true, alone: true });

@@ -59,7 +59,8 @@ export function presentParty(
     primary_photo: {
       url: party.photoKey ? photoUrls(context.storage, party.photoKey).thumb : defaultAvatar(party.gender).thumb,
     },
-    online: isOnlineNow(party, context.now, context.hour),
+    // Someone no longer available is never shown as online to the people they wrote with.
+    online: party.available && isOnlineNow(party, context.now, context.hour),
     last_active_at: party.lastActiveAt.toISOString(),
     available: party.available,
   };

@@ -11,18 +11,34 @@ import { presentNotification } from "./presenter";
 const ownNotification = (viewer: UserRow, id: number) =>
   and(eq(notifications.id, id), eq(notifications.userId, viewer.id));
 
+/**
+ * What an operator signed in as the member may not see: the text of messages
+ * from real members (their private conversations; see conversationPolicy).
+ */
+const messagesFromRealMembers = sql`${notifications.actionType} = 'MESSAGE_RECEIVED' and not exists (
+  select 1 from ${users} sender where sender.id = ${notifications.fromUserId} and sender.is_fictional)`;
+
 /** Newest first, by id, so a notification arriving meanwhile shifts pages predictably (the client resets to page 1). */
-export async function listNotifications(context: AppContext, viewer: UserRow, page: number) {
+export async function listNotifications(
+  context: AppContext,
+  viewer: UserRow,
+  page: number,
+  scope: { impersonated: boolean } = { impersonated: false },
+) {
   const { db } = context.database;
+  const visible = and(
+    eq(notifications.userId, viewer.id),
+    scope.impersonated ? sql`not (${messagesFromRealMembers})` : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, viewer.id))
+      .where(visible)
       .orderBy(desc(notifications.id))
       .limit(NOTIFICATION_PAGE_SIZE)
       .offset((page - 1) * NOTIFICATION_PAGE_SIZE),
-    db.select({ total: count() }).from(notifications).where(eq(notifications.userId, viewer.id)),
+    db.select({ total: count() }).from(notifications).where(visible),
   ]);
   const all = total?.total ?? 0;
   return {

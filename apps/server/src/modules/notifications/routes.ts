@@ -43,7 +43,12 @@ export async function notificationRoutes(app: FastifyInstance, context: AppConte
         response: { 200: ZNotificationListResponseSchema },
       },
     },
-    async (request) => listNotifications(context, authOf(request).user, request.query.page),
+    async (request) => {
+      const auth = authOf(request);
+      return listNotifications(context, auth.user, request.query.page, {
+        impersonated: auth.session.impersonatorId !== null,
+      });
+    },
   );
 
   api.get(

@@ -14,7 +14,12 @@ export const UUID_PATTERN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 const ownUserChannel = new RegExp(`^private-(notifications|credits|duration)\\.user\\.(${UUID_PATTERN})$`);
 
 const rules: Array<{ pattern: RegExp; allow: ChannelRule }> = [
-  { pattern: ownUserChannel, allow: async (_context, auth, match) => match[2] === auth.user.uuid },
+  {
+    pattern: ownUserChannel,
+    // Notifications carry the text of messages from real members: not live to an operator signed in as the member.
+    allow: async (_context, auth, match) =>
+      match[2] === auth.user.uuid && !(match[1] === "notifications" && auth.session.impersonatorId !== null),
+  },
 ];
 
 export const realtimePolicy = {

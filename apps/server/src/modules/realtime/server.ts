@@ -17,6 +17,7 @@ const PONG_TIMEOUT_MS = 30_000;
 /** Frames over this close the socket with 1009 (ws does it); messages over 10 KB are refused. */
 const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_MESSAGE_BYTES = 10 * 1024;
+const SOCKET_REGISTRATION_WAIT_MS = 1_000;
 
 export interface RealtimeOptions {
   appKey: string;
@@ -227,9 +228,17 @@ export class RealtimeServer {
           activity_timeout: this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS,
         },
       });
-    this.sockets.opened(connection.socketId).then(established, (error: unknown) => {
-      this.options.logger.warn({ err: error }, "real-time socket registration failed");
+    // A Redis that does not answer delays the handshake by at most a second; this process still vouches for it.
+    let announced = false;
+    const announce = () => {
+      if (announced) return;
+      announced = true;
       established();
+    };
+    setTimeout(announce, SOCKET_REGISTRATION_WAIT_MS).unref();
+    this.sockets.opened(connection.socketId).then(announce, (error: unknown) => {
+      this.options.logger.warn({ err: error }, "real-time socket registration failed");
+      announce();
     });
   }
 
