@@ -49,8 +49,8 @@ export async function supportRoutes(app: FastifyInstance, context: AppContext): 
     "/api/support-tickets",
     {
       onRequest: optionalAuth(context),
-      // Guests pass the bot check; members already did at registration.
-      preHandler: [addressCeiling, botCheckGuard(context, { guestsOnly: true })],
+      // Every ticket passes the bot check (issue 17): a stolen or scripted account cannot flood the desk either.
+      preHandler: [addressCeiling, botCheckGuard(context)],
       config: {
         // Per member once signed in, per address for guests; preHandler runs after authentication.
         rateLimit: {

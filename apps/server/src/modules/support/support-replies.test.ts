@@ -2,6 +2,7 @@ import { ticketReference } from "@velvet/shared/api/support";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, supportTicketReplies } from "../../platform/db/schema";
+import { withBotCheck } from "../../test/bot-check";
 import { jsonRequest, signedInMember, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
@@ -17,12 +18,12 @@ describe("support ticket replies", () => {
       "/api/support-tickets",
       jsonRequest(
         "POST",
-        {
+        await withBotCheck(server, {
           subject: "Credits missing",
           category: "payments",
           message: "I bought the Starter package an hour ago and the credits have not arrived yet.",
           source: "helpdesk",
-        },
+        }),
         auth,
       ),
     );

@@ -105,12 +105,12 @@ describe("mail while the mail server is down", () => {
       "/api/support-tickets",
       jsonRequest(
         "POST",
-        {
+        await withBotCheck(server, {
           subject: "Credits missing",
           category: "payments",
           message: "I bought the Starter package an hour ago and the credits have not arrived yet.",
           source: "helpdesk",
-        },
+        }),
         owner.auth,
       ),
     );

@@ -49,7 +49,7 @@ function SupportForm({
   const { errors, isSubmitting } = form.formState;
   const unplaced = useUnplacedServerError(shownFields);
   // Members passed it at registration.
-  const botCheck = useBotCheck({ enabled: !member });
+  const botCheck = useBotCheck();
   const messageLength = form.watch("message")?.length ?? 0;
 
   const onSubmit = form.handleSubmit(async (values) => {
