@@ -168,9 +168,11 @@ export async function openSocket(server: Pick<TestServer, "url" | "context">) {
       else resolve((JSON.parse(frame.data) as { socket_id: string }).socket_id);
     });
   });
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
   return {
     socketId,
+    /** The close code, once the server (or `close`) has closed the socket. */
+    closed,
     close: async () => {
       socket.close();
       await closed;

@@ -93,6 +93,44 @@ describe("impersonated sessions", () => {
     }
   });
 
+  it("ends, when an admin suspends or deactivates the operator, their sessions as members, the sockets those authorised and their unused links", async () => {
+    const { db } = server.context.database;
+    const admin = await signedInStaff(server, ["admin"]);
+    for (const path of ["suspend", "deactivate"]) {
+      const operator = await signedInStaff(server);
+      const member = await signedInMember(server);
+      const { auth, session } = await impersonate(operator, member);
+      const socket = await openSocket(server);
+      sockets.push(socket);
+      const signed = await server.request(
+        "/api/broadcasting/auth",
+        jsonRequest("POST", { socket_id: socket.socketId, channel_name: `private-credits.user.${member.uuid}` }, auth),
+      );
+      expect(signed.status, path).toBe(200);
+      const unused = await server.request(`/api/admin/users/${member.uuid}/impersonation`, {
+        method: "POST",
+        headers: operator.auth,
+      });
+      const unusedToken = (await unused.json()).data.token as string;
+
+      const body = path === "suspend" ? { reason: "Misused the console" } : undefined;
+      const acted = await server.request(
+        `/api/admin/members/${operator.uuid}/${path}`,
+        jsonRequest("POST", body, admin.auth),
+      );
+      expect(acted.status, path).toBe(200);
+
+      const [after] = await db.select().from(authSessions).where(eq(authSessions.id, session.id));
+      expect(after?.revokedAt, path).not.toBeNull();
+      expect(
+        await Promise.race([socket.closed, new Promise((resolve) => setTimeout(resolve, 3_000, "open"))]),
+        path,
+      ).toBe(4010);
+      const exchanged = await server.request("/api/impersonate", jsonRequest("POST", { token: unusedToken }));
+      expect(exchanged.status, path).toBe(422);
+    }
+  });
+
   it("never shows the operator the member's conversations with real members", async () => {
     const operator = await signedInStaff(server);
     const member = await signedInMember(server);

@@ -54,7 +54,9 @@ export async function exchangeImpersonationToken(
       .innerJoin(users, eq(users.id, impersonationTokens.userId))
       .where(eq(impersonationTokens.tokenHash, hashToken(token)))
       .for("update", { of: impersonationTokens });
-    if (!row || row.grant.usedAt || row.grant.expiresAt <= new Date() || row.member.deletedAt) throw invalid;
+    if (!row || row.grant.usedAt || row.grant.expiresAt <= new Date()) throw invalid;
+    // Nobody may act as a suspended member (their own sessions are refused too).
+    if (row.member.deletedAt || row.member.suspendedAt) throw invalid;
     await tx.update(impersonationTokens).set({ usedAt: new Date() }).where(eq(impersonationTokens.id, row.grant.id));
     await writeAudit(tx, {
       actorId: row.grant.operatorId,

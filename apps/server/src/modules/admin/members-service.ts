@@ -10,6 +10,7 @@ import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
 import { revokeAllSessions, type UserRow } from "../auth/session-service";
 import { addCredits, takeBackCredits } from "../credits/ledger";
 import { reportsInvolving } from "./reports-service";
+import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersonations";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -182,7 +183,7 @@ export async function setMemberDeactivated(
   deactivated: boolean,
   ip: string,
 ): Promise<TAdminMemberSummary> {
-  const updated = await context.database.db.transaction(async (tx) => {
+  const { updated, impersonations } = await context.database.db.transaction(async (tx) => {
     const [member] = await tx.select().from(users).where(eq(users.uuid, uuid)).for("update");
     if (!member || member.deletedAt) throw new AppError("not_found");
     const [row] = await tx
@@ -190,20 +191,23 @@ export async function setMemberDeactivated(
       .set({ deactivatedAt: deactivated ? (member.deactivatedAt ?? new Date()) : null, updatedAt: new Date() })
       .where(eq(users.id, member.id))
       .returning();
-    if (deactivated && isStaff(member)) await revokeAllSessions(tx, member.id);
+    const staffLosesAccess = deactivated && isStaff(member);
+    if (staffLosesAccess) await revokeAllSessions(tx, member.id);
+    const impersonations = staffLosesAccess ? await endImpersonationsBy(tx, member.id) : [];
     await writeAudit(tx, {
       actorId: admin.id,
       action: deactivated ? "member.deactivated_by_admin" : "member.reactivated_by_admin",
       targetUserId: member.id,
       ip,
     });
-    return row ?? member;
+    return { updated: row ?? member, impersonations };
   });
   // A session check remembered before the commit would still say active.
   forgetCheckedSessionsOf(updated.id);
   if (deactivated) {
     await context.memberConnections.close({ memberUuid: updated.uuid }, realtimeCloseCodes.sessionEnded);
   }
+  await closeEndedImpersonations(context, impersonations);
   return presentSummary(updated, await suspendersOf(context, [updated]));
 }
 

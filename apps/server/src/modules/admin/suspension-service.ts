@@ -9,6 +9,7 @@ import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
 import { revokeAllSessions, type UserRow } from "../auth/session-service";
 import { forgetConversationReads } from "../conversations/read-cache";
 import { presentSummary, suspendersOf } from "./members-service";
+import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersonations";
 
 /**
  * An admin's ban (issue 17), separate from the member's own deactivation: while
@@ -25,7 +26,7 @@ export async function suspendMember(
   reason: string,
   ip: string,
 ): Promise<TAdminMemberSummary> {
-  const suspended = await context.database.db.transaction(async (tx) => {
+  const { suspended, impersonations } = await context.database.db.transaction(async (tx) => {
     const [member] = await tx.select().from(users).where(eq(users.uuid, uuid)).for("update");
     if (!member || member.deletedAt) throw new AppError("not_found");
     // An admin who locked themselves out would need the database to get back in.
@@ -41,6 +42,7 @@ export async function suspendMember(
       .where(eq(users.id, member.id))
       .returning();
     await revokeAllSessions(tx, member.id);
+    const impersonations = await endImpersonationsBy(tx, member.id);
     await writeAudit(tx, {
       actorId: admin.id,
       action: "member.suspended",
@@ -48,10 +50,11 @@ export async function suspendMember(
       metadata: { reason },
       ip,
     });
-    return row ?? member;
+    return { suspended: row ?? member, impersonations };
   });
   await forgetAccount(context, suspended);
   await context.memberConnections.close({ memberUuid: suspended.uuid }, realtimeCloseCodes.unauthorizedConnection);
+  await closeEndedImpersonations(context, impersonations);
   return presentSummary(suspended, await suspendersOf(context, [suspended]));
 }
 

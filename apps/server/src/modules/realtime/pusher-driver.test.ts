@@ -1,5 +1,6 @@
 import type Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, signedInMember } from "../../test/factories";
 import { portOf, pusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
 import { recordRealtimeEvent } from "./outbox";
@@ -41,5 +42,19 @@ describe("the external Pusher driver", () => {
     });
     app.context.realtimeEvents.kick();
     expect(await waitFor(() => received[0])).toEqual({ credits: 3, balance: 3 });
+  });
+
+  it("signs channels for sockets held by the external service, which this server cannot see", async () => {
+    const member = await signedInMember(app);
+    const response = await app.request(
+      "/api/broadcasting/auth",
+      jsonRequest(
+        "POST",
+        { socket_id: "123456.654321", channel_name: `private-credits.user.${member.uuid}` },
+        member.auth,
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).auth).toMatch(/^[^:]+:[0-9a-f]{64}$/);
   });
 });
