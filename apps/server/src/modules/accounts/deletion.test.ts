@@ -1,10 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../platform/db/client";
-import { creditLedger, payments, users } from "../../platform/db/schema";
-import { jsonRequest, reloadUser } from "../../test/factories";
+import { clickEvents, creditLedger, payments, users } from "../../platform/db/schema";
+import { jsonRequest, reloadUser, signedInMember } from "../../test/factories";
 import { memberWhoUsedEverything } from "../../test/member-activity";
 import { startTestServer, type TestServer } from "../../test/support";
 
@@ -153,5 +153,35 @@ describe("deleting an account", () => {
     expect(history.data.some((message: { text: string | null }) => message.text === "Hello there, fancy a chat?")).toBe(
       true,
     );
+  });
+});
+
+describe("deleting an account on a shared device", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it("removes the device's anonymous clicks and the member's own, never another member's on that device", async () => {
+    const { db } = server.context.database;
+    const [leaving, staying] = await Promise.all([signedInMember(server), signedInMember(server)]);
+    const deviceId = `shared-device-${leaving.uuid}`;
+    await db
+      .update(users)
+      .set({ deviceId })
+      .where(inArray(users.id, [leaving.id, staying.id]));
+    await db.insert(clickEvents).values([
+      { userId: leaving.id, deviceId, sectionType: "nav", buttonType: "bell_btn" },
+      { userId: null, deviceId, sectionType: "nav", buttonType: "menu_btn" },
+      { userId: staying.id, deviceId, sectionType: "foldout", buttonType: "close_btn" },
+    ]);
+    const deleted = await server.request(
+      "/api/account",
+      jsonRequest("DELETE", { password: leaving.password }, leaving.auth),
+    );
+    expect(deleted.status).toBe(200);
+    const left = await db.select().from(clickEvents).where(eq(clickEvents.deviceId, deviceId));
+    expect(left.map((row) => [row.userId, row.buttonType])).toEqual([[staying.id, "close_btn"]]);
   });
 });

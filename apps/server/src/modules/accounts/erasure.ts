@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type Db, queryRows } from "../../platform/db/client";
@@ -145,13 +145,12 @@ async function eraseActivity(tx: Db, user: UserRow): Promise<void> {
     .where(or(eq(sitePopupEvents.userId, user.id), eq(sitePopupEvents.profileUserId, user.id)));
   await tx.delete(pushNotificationClicks).where(eq(pushNotificationClicks.userId, user.id));
   await tx.delete(abTestEvents).where(eq(abTestEvents.userId, user.id));
-  await tx
-    .delete(clickEvents)
-    .where(
-      user.deviceId
-        ? or(eq(clickEvents.userId, user.id), eq(clickEvents.deviceId, user.deviceId))
-        : eq(clickEvents.userId, user.id),
-    );
+  await tx.delete(clickEvents).where(
+    // A device's clicks from before sign-in are theirs; another member's on a shared device are not.
+    user.deviceId
+      ? or(eq(clickEvents.userId, user.id), and(isNull(clickEvents.userId), eq(clickEvents.deviceId, user.deviceId)))
+      : eq(clickEvents.userId, user.id),
+  );
   await tx.delete(memberActionCounts).where(eq(memberActionCounts.userId, user.id));
   await tx.delete(triggerDeliveries).where(eq(triggerDeliveries.memberId, user.id));
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
 import {
@@ -312,8 +312,12 @@ async function collectTracking(context: AppContext, user: UserRow) {
       .select()
       .from(clickEvents)
       .where(
+        // A device's clicks from before sign-in are theirs; another member's on a shared device are not.
         user.deviceId
-          ? or(eq(clickEvents.userId, user.id), eq(clickEvents.deviceId, user.deviceId))
+          ? or(
+              eq(clickEvents.userId, user.id),
+              and(isNull(clickEvents.userId), eq(clickEvents.deviceId, user.deviceId)),
+            )
           : eq(clickEvents.userId, user.id),
       )
       .orderBy(asc(clickEvents.id)),

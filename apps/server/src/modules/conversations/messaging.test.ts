@@ -182,6 +182,24 @@ describe("conversations and messages", () => {
     expect((await stolen.json()).errors.photo).toEqual(["This image cannot be sent."]);
   });
 
+  it("refuses a message image from a member whose email is not confirmed, with 403 and the message", async () => {
+    const unverified = await member({ verified: false });
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c04" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "x.jpg");
+    const upload = await server.request("/api/message-images", {
+      method: "POST",
+      body: form,
+      headers: unverified.auth,
+    });
+    expect(upload.status).toBe(403);
+    expect(await upload.json()).toEqual({
+      message: "Please confirm your email address first: follow the link in the email we sent you.",
+    });
+  });
+
   it("validates the body with field errors in English", async () => {
     const a = await member();
     const b = await member();

@@ -39,6 +39,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
   const guard = { onRequest: [signedIn, activeMember] };
+  const verifiedMember = async (request: FastifyRequest) => accountPolicy.assertVerified(authOf(request).user);
   // The list, the history and sending come again and again: a session checked within the last second will do.
   const hotGuard = { onRequest: [requireAuth(context, { acceptRecentCheck: true }), activeMember] };
   const reads = conversationReadCache(context.database);
@@ -198,7 +199,8 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     "/api/message-images",
     {
-      ...guard,
+      // Refused before the body is read, like profile photos: an unconfirmed address uploads nothing (issue 17).
+      onRequest: [...guard.onRequest, verifiedMember],
       config: {
         rateLimit: { max: 60, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },
       },
