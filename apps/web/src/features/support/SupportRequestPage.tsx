@@ -48,7 +48,7 @@ function SupportForm({
   });
   const { errors, isSubmitting } = form.formState;
   const unplaced = useUnplacedServerError(shownFields);
-  // Members passed it at registration.
+  // Every ticket passes the bot check, a member's too: a scripted or stolen account cannot flood the desk.
   const botCheck = useBotCheck();
   const messageLength = form.watch("message")?.length ?? 0;
 
