@@ -85,18 +85,27 @@ function usedChallenges(context: AppContext): UsedChallenges {
   return used;
 }
 
-/** True for a solution of a challenge this site signed, unexpired and not used before (it is now). */
-export async function spendAltchaSolution(context: AppContext, payload: string | undefined): Promise<boolean> {
+/**
+ * For a solution of a challenge this site signed, unexpired and not used before (it is now): a function that
+ * gives the use back (for a request that then failed on our side); undefined for anything else.
+ */
+export async function spendAltchaSolution(
+  context: AppContext,
+  payload: string | undefined,
+): Promise<(() => Promise<void>) | undefined> {
   const solved = payload ? decodePayload(payload) : undefined;
-  if (!solved) return false;
+  if (!solved) return undefined;
   const result = await verifySolution({
     challenge: solved.challenge,
     solution: solved.solution,
     deriveKey: pbkdf2,
     ...signingSecrets(context.config),
   }).catch(() => undefined);
-  if (!result?.verified) return false;
+  if (!result?.verified) return undefined;
   // Marked only once verified, so unsolved payloads cannot fill the register.
   const secondsLeft = Math.ceil(solved.challenge.parameters.expiresAt - Date.now() / 1000);
-  return usedChallenges(context).markUsed(solved.challenge.parameters.nonce, Math.max(1, secondsLeft));
+  const used = usedChallenges(context);
+  const { nonce } = solved.challenge.parameters;
+  if (!(await used.markUsed(nonce, Math.max(1, secondsLeft)))) return undefined;
+  return () => used.release(nonce);
 }

@@ -80,6 +80,22 @@ describe("bot check (ALTCHA)", () => {
     expect((await post("/api/support-tickets", await withBotCheck(server, ticket), member.auth)).status).toBe(201);
   });
 
+  it("gives a solution back when its request failed on our side (503), so the same body may be sent again", async () => {
+    const body = await withBotCheck(server, registrationBody());
+    const { db } = server.context.database;
+    const outage = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const select = vi.spyOn(db, "select").mockImplementationOnce(() => {
+      throw outage;
+    });
+    try {
+      expect((await post("/api/register", body)).status).toBe(503);
+    } finally {
+      select.mockRestore();
+    }
+    expect((await post("/api/register", body)).status).toBe(201);
+    await expectVerificationRequired(await post("/api/register", { ...body, email: "another@example.com" }));
+  });
+
   it("accepts a solution once: a replay gets 422, on the same route or another", async () => {
     const solved = await withBotCheck(server, { email: "replay@example.com" });
     expect((await post("/api/password/email", solved)).status).toBe(200);

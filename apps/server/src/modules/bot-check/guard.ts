@@ -1,5 +1,5 @@
 import { botCheckMessages } from "@velvet/shared/api/bot-check";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
 import { verifyHumanChecks } from "../../platform/http/human-check";
@@ -19,7 +19,7 @@ interface BotCheckFields {
  * throttled request does not spend the visitor's solution.
  */
 export function botCheckGuard(context: AppContext, options: { guestsOnly?: boolean } = {}) {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (options.guestsOnly && request.auth) return;
     const body = (request.body ?? {}) as BotCheckFields;
     switch (context.config.botCheckMode) {
@@ -32,10 +32,15 @@ export function botCheckGuard(context: AppContext, options: { guestsOnly?: boole
           remoteIp: request.ip,
         });
         return;
-      case "altcha":
-        if (!(await spendAltchaSolution(context, body.altcha))) {
-          throw AppError.field("altcha", botCheckMessages.required);
-        }
+      case "altcha": {
+        const giveBack = await spendAltchaSolution(context, body.altcha);
+        if (!giveBack) throw AppError.field("altcha", botCheckMessages.required);
+        // A 5xx (a database outage's 503, say) did nothing: the web client sends the same body again, and
+        // that must not meet "Please complete the verification." for a solution that bought nothing.
+        reply.raw.once("finish", () => {
+          if (reply.statusCode >= 500) giveBack().catch(() => {});
+        });
+      }
     }
   };
 }

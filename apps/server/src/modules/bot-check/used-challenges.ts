@@ -9,6 +9,8 @@ import type { Redis } from "ioredis";
 export interface UsedChallenges {
   /** Records the first use of `id`; false when it was already used. */
   markUsed(id: string, ttlSeconds: number): Promise<boolean>;
+  /** Gives a use back: the request it paid for failed on our side (5xx), so the visitor may send it again. */
+  release(id: string): Promise<void>;
 }
 
 export class MemoryUsedChallenges implements UsedChallenges {
@@ -22,6 +24,10 @@ export class MemoryUsedChallenges implements UsedChallenges {
     if (expiresAt !== undefined && expiresAt > now) return false;
     this.expiries.set(id, now + ttlSeconds * 1000);
     return true;
+  }
+
+  async release(id: string): Promise<void> {
+    this.expiries.delete(id);
   }
 
   // Only expired ids are dropped: forgetting a live one would let its solution be replayed.
@@ -41,6 +47,10 @@ export class RedisUsedChallenges implements UsedChallenges {
   async markUsed(id: string, ttlSeconds: number): Promise<boolean> {
     return (await this.redis.set(`${this.prefix}${id}`, "1", "EX", ttlSeconds, "NX")) === "OK";
   }
+
+  async release(id: string): Promise<void> {
+    await this.redis.del(`${this.prefix}${id}`);
+  }
 }
 
 /**
@@ -57,6 +67,10 @@ class RedisAndMemoryUsedChallenges implements UsedChallenges {
   async markUsed(id: string, ttlSeconds: number): Promise<boolean> {
     if (!(await this.memory.markUsed(id, ttlSeconds))) return false;
     return this.redis.markUsed(id, ttlSeconds).catch(() => true);
+  }
+
+  async release(id: string): Promise<void> {
+    await Promise.all([this.memory.release(id), this.redis.release(id).catch(() => {})]);
   }
 }
 
