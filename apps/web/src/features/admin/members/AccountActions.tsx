@@ -50,7 +50,10 @@ export function AccountStatusCard({ member }: { member: TAdminMemberDetail }) {
           </>
         ) : (
           <>
-            <p className="text-muted">Active. Deactivating confines the member to the deactivated page at once.</p>
+            <p className="text-muted">
+              Active. Deactivating confines the member to the deactivated page at once; they can undo it themselves. To
+              ban, suspend instead.
+            </p>
             <button
               type="button"
               onClick={() => setConfirming(true)}
