@@ -61,7 +61,10 @@ export function createSmtpStub(port: number, options: { delayMs?: number } = {})
       } else if (verb === "QUIT") {
         reply("221 Bye");
         replies = replies.then(() => void socket.end());
-      } else reply("502 Command not implemented");
+      } else {
+        // Anything else nodemailer might try (AUTH, STARTTLS) is refused, as by a server without those extensions.
+        reply("502 Unsupported command");
+      }
     };
     socket.on("data", (chunk) => {
       buffer += chunk.toString("utf8");
