@@ -1,4 +1,24 @@
 import { defineConfig } from "vitest/config";
+import { SERVER_FILES_THAT_MOCK_MODULES } from "./apps/server/src/test/module-isolation.ts";
+
+/** A positive whole number from the environment, or undefined (vitest's default). */
+function workersFrom(variable: string): number | undefined {
+  const value = Number(process.env[variable]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** What both server projects share. */
+const serverTests = {
+  environment: "node" as const,
+  // Migrations run once per run, into a template every test database copies (databases.global.ts).
+  globalSetup: ["apps/server/src/test/log-secrets.global.ts", "apps/server/src/test/databases.global.ts"],
+  // argon2 at its minimum cost in this project's workers only (auth/passwords.ts; refused outside NODE_ENV=test).
+  env: { VELVET_TEST_MINIMUM_PASSWORD_COST: "1" },
+  testTimeout: 60_000,
+  hookTimeout: 90_000,
+  // Workers per run (vitest's default is cores - 1); .ci/run sets it for each of its lanes.
+  maxWorkers: workersFrom("VELVET_TEST_WORKERS"),
+};
 
 export default defineConfig({
   test: {
@@ -12,15 +32,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTests,
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
           // The fault tests stop and kill servers of their own: their own project, run serially (test:faults).
-          exclude: ["apps/server/src/faults/**"],
-          environment: "node",
-          globalSetup: ["apps/server/src/test/log-secrets.global.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
+          exclude: ["apps/server/src/faults/**", ...SERVER_FILES_THAT_MOCK_MODULES],
+          // One module graph per worker, not per file: importing the server graph again for every file cost ~2 s
+          // a file (vitest's "import" time). Each file still starts its own server on its own database.
+          isolate: process.env.VELVET_TEST_ISOLATE === "1",
         },
+      },
+      {
+        // vi.mock replaces a module only for the modules evaluated after it: in a shared module graph the server
+        // was already imported by an earlier file, so these files get a graph of their own.
+        test: { ...serverTests, name: "server-isolated", include: SERVER_FILES_THAT_MOCK_MODULES },
       },
       {
         test: {
@@ -49,7 +74,9 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One file at a time by default (they share one server); VELVET_E2E_WORKERS runs that many at once.
+          fileParallelism: (workersFrom("VELVET_E2E_WORKERS") ?? 1) > 1,
+          maxWorkers: workersFrom("VELVET_E2E_WORKERS"),
         },
       },
     ],

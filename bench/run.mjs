@@ -1,9 +1,10 @@
 // npm run bench: every figure the issues set, in one report (issue 11), written to bench/results/latest.md.
 // 1. Seeds the benchmark database if it is missing or incomplete (npm run bench:seed: 100,000 profiles and
 //    1,000,000 messages in 50,000 conversations, on the PostgreSQL server of DATABASE_URL).
-// 2. Runs the three measurements one after another, each in its own process, so none loads the machine
+// 2. Runs the four measurements one after another, each in its own process, so none loads the machine
 //    while another measures: the API against raw-pg baselines (bench/api/run.mjs), real time against a plain
-//    `ws` server (bench/realtime/run.mjs), and the web pages (bench/web/lighthouse.mjs).
+//    `ws` server (bench/realtime/run.mjs), the web pages (bench/web/lighthouse.mjs) and the operator desk
+//    (bench/desk/run.mjs).
 // 3. Writes the report: the machine, each measurement's table (every figure beside its same-run baseline,
 //    the ratio and whether it meets its target), then the API's query plans.
 // Exits non-zero when any figure misses its target, after writing the report either way.
@@ -119,6 +120,12 @@ const sections = [
     intro:
       "Lighthouse's mobile audit in Debian's Chromium against the server as `npm start` runs it; first-load JavaScript of each page gzipped, against the floor of React, React Router and TanStack Query built alone.",
     args: ["--import", "tsx", "bench/web/lighthouse.mjs"],
+  },
+  {
+    title: "Operator desk (issue 21)",
+    intro:
+      "A scripted operator in Debian's Chromium, keyboard only, answers 50 waiting conversations with the desk's templates while the member keeps writing, against the real server (`npm start`'s bundle, demo data, a fresh PostgreSQL database).",
+    args: ["--import", "tsx", "bench/desk/run.mjs"],
   },
 ];
 

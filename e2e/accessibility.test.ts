@@ -70,11 +70,38 @@ describe("accessibility (axe: no serious or critical violation)", () => {
       }
     });
 
-    it(`finds none on the member pages (dashboard, a profile, messages, a conversation) at ${width} px`, async () => {
+    it(`finds none on the member pages (dashboard, a profile, likes you, messages, a conversation) at ${width} px`, async () => {
       const { page, close } = await newPage(browser, width);
       try {
         await logIn(page, baseUrl, reader.email, reader.password);
-        for (const path of ["/dashboard", `/profile/${writer.uuid}`, "/messages", `/messages/${conversationUuid}`]) {
+        for (const path of [
+          "/dashboard",
+          `/profile/${writer.uuid}`,
+          "/my-likes",
+          "/messages",
+          `/messages/${conversationUuid}`,
+        ]) {
+          await openSettled(page, path);
+          expect(await blockingViolations(page), path).toEqual([]);
+        }
+      } finally {
+        await close();
+      }
+    });
+
+    it(`finds none on the account pages (settings, blocked members, devices) at ${width} px`, async () => {
+      const [member, blocked] = await Promise.all([
+        createVerifiedMember(baseUrl, `axesafe${width}`),
+        createVerifiedMember(baseUrl, `axeblocked${width}`),
+      ]);
+      // Someone to list under Blocked members, and a second device under Devices.
+      expect((await callApi(baseUrl, "POST", `/profiles/${blocked.uuid}/block`, { token: member.token })).status).toBe(
+        200,
+      );
+      const { page, close } = await newPage(browser, width);
+      try {
+        await logIn(page, baseUrl, member.email, member.password);
+        for (const path of ["/account", "/account/blocked-members", "/account/devices"]) {
           await openSettled(page, path);
           expect(await blockingViolations(page), path).toEqual([]);
         }
@@ -118,6 +145,7 @@ describe("accessibility (axe: no serious or critical violation)", () => {
         const sections = ["photos", "reports", "support", "pages", "commerce", "promotions", "fictional", "triggers"];
         for (const path of [
           "/admin",
+          "/admin/members",
           `/admin/members?q=${reader.username}`,
           `/admin/members/${reader.uuid}`,
           ...sections.map((section) => `/admin/${section}`),

@@ -100,7 +100,11 @@ describe("the admin console in Chromium", () => {
     await openSection(page, "Members");
     await page.getByPlaceholder("Username, email or uuid").fill(member.username);
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.getByRole("link", { name: new RegExp(`^${member.username}`) }).click();
+    // The results replace the lists the page opens on (where this member shows too: new, and reported).
+    await page
+      .getByRole("region", { name: /^Results/ })
+      .getByRole("link", { name: new RegExp(`^${member.username}`) })
+      .click();
     await page.waitForURL(`${baseUrl}/admin/members/${member.uuid}`);
     await page.getByRole("heading", { level: 1, name: member.username }).waitFor();
     const credits = page.getByRole("region", { name: "Adjust credits" });
@@ -135,13 +139,21 @@ describe("the admin console in Chromium", () => {
     await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
     // The report about the member shows on their page, linking to its place in the reports section.
     await page
-      .getByRole("region", { name: "Reports", exact: true })
+      .getByRole("region", { name: "Reports against them" })
       .getByText("Kept messaging after I said no.")
       .waitFor();
+    // Both uploads wait on the member's page too, each with its decision buttons (the photos section decides them).
+    const memberPhotos = page.getByRole("region", { name: "Photos", exact: true });
+    await expect.poll(() => memberPhotos.getByText("pending", { exact: true }).count()).toBe(2);
+    await memberPhotos.getByRole("button", { name: "Approve photo 1" }).waitFor();
+    await memberPhotos.getByRole("button", { name: "Reject photo 2" }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "admin-member-1280");
 
-    // Photos: the member's two uploads are waiting; one is approved, the other rejected with a reason.
+    // Photos: the page says photos wait for approval (PHOTO_AUTO_APPROVE=0); the member's two uploads are
+    // waiting; one is approved, the other rejected with a reason.
     await openSection(page, "Photos");
+    await page.getByRole("note").getByText("Photos wait for approval").waitFor();
     const approve = page.getByRole("button", { name: `Approve the photo of ${member.username}` });
     await expect.poll(() => approve.count()).toBe(2);
     await approve.first().click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
@@ -24,8 +24,32 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, width: number) {
+/**
+ * The cookie choice every test page starts with, unless it asks for none (`consent: null`, the first visit): all
+ * accepted, so the suites that check click tracking, the Device-ID header or campaigns see them, and the banner
+ * covers nothing a test clicks. Only set when the page has no choice yet, so a test may still change it.
+ */
+const acceptedConsent = JSON.stringify({
+  version: 1,
+  statistics: true,
+  marketing: true,
+  decided_at: "2026-01-01T00:00:00Z",
+});
+
+/** For a test that makes its own browser context: the accepted choice newPage gives its pages. */
+export async function acceptConsent(context: BrowserContext): Promise<void> {
+  await context.addInitScript((choice: string) => {
+    try {
+      if (!localStorage.getItem("consent")) localStorage.setItem("consent", choice);
+    } catch {
+      // about:blank and other opaque origins have no storage.
+    }
+  }, acceptedConsent);
+}
+
+export async function newPage(browser: Browser, width: number, options: { consent?: "accepted" | null } = {}) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 } });
+  if (options.consent !== null) await acceptConsent(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

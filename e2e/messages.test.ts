@@ -163,23 +163,28 @@ describe("messages in Chromium", () => {
     const box = await composer(page);
     await box.fill("One more before I buy credits?");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await page.getByRole("alert").getByText("Not enough credits").waitFor();
-    await expect(page.getByText("One more before I buy credits?").isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "Buy credits", exact: true }).getAttribute("href")).resolves.toBe(
-      "/credits/buy",
-    );
+    // The words go back in the box, ready to send, with the way to credits; no bubble to lose.
+    await page.getByRole("alert").getByText("Not enough credits. Your message is kept below.").waitFor();
+    await expect(box.inputValue()).resolves.toBe("One more before I buy credits?");
+    const buyLink = page.getByRole("alert").getByRole("link", { name: "Buy credits", exact: true });
+    await expect(buyLink.getAttribute("href")).resolves.toBe("/credits/buy");
     await screenshot(page, "messages-no-credits-375");
 
-    // Retrying sends the same message again (same client_id) and still finds no credits.
+    // Sending again tries again and still finds no credits; the words stay, once.
     const retried = page.waitForRequest((request) =>
       request.url().endsWith(`/user-conversations/${conversationUuid}/messages`),
     );
-    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     const retry = await retried;
     expect((await retry.response())?.status()).toBe(402);
     await page.getByRole("alert").getByText("Not enough credits").waitFor();
+    await expect(box.inputValue()).resolves.toBe("One more before I buy credits?");
     expect(sends).toHaveLength(2);
-    expect(sends[1]).toEqual(sends[0]);
+    expect(sends[1]?.text).toBe(sends[0]?.text);
+
+    // A reload keeps the draft (per member and conversation, in localStorage).
+    await page.reload();
+    await expect((await composer(page)).inputValue()).resolves.toBe("One more before I buy credits?");
 
     // From the profile, the dialog keeps the words too.
     await page.goto(`${baseUrl}/profile/${jordan.uuid}`);

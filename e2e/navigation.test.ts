@@ -14,6 +14,8 @@ interface Me {
   received_wink_interactions_count: number;
   unread_messages_count: number;
   new_visitors_count: number;
+  new_likes_count: number;
+  new_winks_count: number;
   credits: number;
 }
 
@@ -33,9 +35,17 @@ async function admire(fan: Member, member: Member): Promise<string> {
   return sent.body.data.conversation;
 }
 
-const menuPaths = ["/dashboard", "/messages", "/my-profile", "/my-visitors", "/my-favorites", "/credits/buy"];
+const menuPaths = [
+  "/dashboard",
+  "/messages",
+  "/my-profile",
+  "/my-visitors",
+  "/my-likes",
+  "/my-favorites",
+  "/credits/buy",
+];
 
-/** The member menu in order, with the unread-messages and new-visitors badges in its names. */
+/** The member menu in order, with the unread-messages, new-visitors and new-likes badges in its names. */
 async function expectMenu(menu: Locator, figures: Me, paths: string[]): Promise<void> {
   const links = menu.getByRole("link");
   await expect(links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).resolves.toEqual(
@@ -46,6 +56,9 @@ async function expectMenu(menu: Locator, figures: Me, paths: string[]): Promise<
     figures.unread_messages_count > 0 ? `Messages (${figures.unread_messages_count} unread)` : "Messages",
     "My profile",
     figures.new_visitors_count > 0 ? `My visitors (${figures.new_visitors_count} new)` : "My visitors",
+    figures.new_likes_count + figures.new_winks_count > 0
+      ? `Likes you (${figures.new_likes_count + figures.new_winks_count} new)`
+      : "Likes you",
     "My favorites",
     "Buy credits",
   ];
@@ -261,6 +274,8 @@ describe("navigation in Chromium", () => {
 
   it("tracks hamburger and bell clicks at most once a second, and tracks a logout before logging out", async () => {
     const { page, errors, close } = await newPage(browser, 375);
+    // The page's clock runs as usual but can jump: "the next second" is reached at once instead of slept through.
+    await page.clock.install();
     await logIn(page, baseUrl, member.email, member.password);
     await page.goto(`${baseUrl}/my-favorites`);
     const clicks = recordClicks(page);
@@ -271,11 +286,11 @@ describe("navigation in Chromium", () => {
     await foldout(page).waitFor();
     await menu.click();
     await foldout(page).waitFor({ state: "detached" });
-    await page.waitForTimeout(1_100);
+    await page.clock.fastForward(1_100);
     // The next second: the opening is recorded again.
     await menu.click();
     await foldout(page).waitFor();
-    await page.waitForTimeout(1_100);
+    await page.clock.fastForward(1_100);
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("dialog", { name: "Notifications" }).waitFor();
     await expect.poll(() => clicks.length).toBe(3);
@@ -288,7 +303,7 @@ describe("navigation in Chromium", () => {
     for (const request of clicks) expect(await request.headerValue("device-id")).toMatch(/^[0-9a-f]{32}$/);
 
     // Logout: the click first, then the logout itself, then home.
-    await page.waitForTimeout(1_100);
+    await page.clock.fastForward(1_100);
     const order: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
@@ -296,7 +311,7 @@ describe("navigation in Chromium", () => {
     });
     await menu.click();
     await foldout(page).waitFor();
-    await page.waitForTimeout(1_100);
+    await page.clock.fastForward(1_100);
     await foldout(page).getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("link", { name: "Log In" }).first().waitFor();

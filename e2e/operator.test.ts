@@ -59,6 +59,10 @@ describe("the operator console in Chromium", () => {
 
     // The operator signs in elsewhere and finds the member in the queue.
     const desk = await newPage(browser, 1280);
+    // This desk stays on the answered conversation (moving on after a reply is e2e/operator-desk.test.ts's).
+    await desk.page.addInitScript(() =>
+      localStorage.setItem("velvet.operator.desk", JSON.stringify({ autoAdvance: false })),
+    );
     await logIn(desk.page, baseUrl, OPERATOR.email, OPERATOR.password);
     await desk.page.goto(`${baseUrl}/operator`);
     await desk.page.getByRole("heading", { name: /^Waiting/ }).waitFor();
@@ -110,8 +114,8 @@ describe("the operator console in Chromium", () => {
 
     // Answered and handed back: it has left the queue.
     await desk.page.getByRole("button", { name: "Take conversation" }).waitFor();
-    // The queue refreshes every few seconds.
-    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
+    // Pushed to the queue: gone at once.
+    await expect.poll(() => row.count(), { timeout: 5_000 }).toBe(0);
 
     // The member never downloaded the console.
     expect(scripts.filter((url) => /Operator|ConsoleLayout/.test(url))).toEqual([]);

@@ -35,6 +35,15 @@ async function openPhotoManager(page: Page) {
   return { tiles, order };
 }
 
+/** Chooses a photo and takes the framing dialog's default (the largest 4:5 frame, centred). */
+async function addPhoto(page: Page, name: string, buffer: Buffer) {
+  await page.getByLabel("Choose a photo").setInputFiles({ name, mimeType: "image/jpeg", buffer });
+  const dialog = page.getByRole("dialog", { name: "Frame your photo" });
+  await dialog.getByRole("img", { name: "Your photo" }).waitFor();
+  await dialog.getByRole("button", { name: "Use this photo" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
 const moveButton = (tile: Locator, name: "Move left" | "Move right") => tile.getByRole("button", { name });
 
 describe("own profile in Chromium", () => {
@@ -49,9 +58,7 @@ describe("own profile in Chromium", () => {
     await logInAsDemoMember(page);
 
     await page.goto(`${baseUrl}/profile/edit`);
-    await page
-      .getByLabel("Choose a photo")
-      .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await jpeg("#8a2a5e") });
+    await addPhoto(page, "me.jpg", await jpeg("#8a2a5e"));
     await page.getByText("Main", { exact: true }).waitFor();
     await page.getByLabel("Headline").fill("Sunrise swims and strong coffee");
     await page.getByLabel("City").fill("Bondi");
@@ -83,9 +90,7 @@ describe("own profile in Chromium", () => {
     while ((await tiles.count()) < 3) {
       const count = await tiles.count();
       const buffer = await jpeg(colours[count % colours.length] ?? "#c45f93");
-      await page
-        .getByLabel("Choose a photo")
-        .setInputFiles({ name: `photo-${count}.jpg`, mimeType: "image/jpeg", buffer });
+      await addPhoto(page, `photo-${count}.jpg`, buffer);
       await tiles.nth(count).waitFor();
     }
     const before = await order();
@@ -133,6 +138,74 @@ describe("own profile in Chromium", () => {
     await moveButton(tiles.nth(2), "Move left").click();
     await page.getByRole("alert").getByText("Something went wrong.").waitFor();
     await expect.poll(order).toEqual(moved);
+    await close();
+  });
+
+  it("frames a photo before uploading: turned a quarter and cut to 4:5 on the server, shown in the photo list", async () => {
+    const member = await createVerifiedMember(baseUrl, "framer");
+    const { page, close } = await newPage(browser, 375);
+    await logIn(page, baseUrl, member.email, member.password);
+    const { tiles } = await openPhotoManager(page);
+    // Taken sideways: 900 x 700, left half red, right half blue. Turned a quarter clockwise it is 700 x 900.
+    const sideways = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#1d4ed8" } })
+      .composite([
+        { input: { create: { width: 450, height: 700, channels: 3, background: "#e11d48" } }, left: 0, top: 0 },
+      ])
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel("Choose a photo")
+      .setInputFiles({ name: "sideways.jpg", mimeType: "image/jpeg", buffer: sideways });
+    const dialog = page.getByRole("dialog", { name: "Frame your photo" });
+    await dialog.getByRole("img", { name: "Your photo" }).waitFor();
+    await dialog.getByRole("button", { name: "Turn a quarter to the right" }).click();
+    await screenshot(page, "photo-crop-375", { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "photo-crop-1280", { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 780 });
+
+    const uploaded = page.waitForResponse(
+      (response) => response.url().endsWith("/api/profile/photos") && response.request().method() === "POST",
+    );
+    await dialog.getByRole("button", { name: "Use this photo" }).click();
+    const response = await uploaded;
+    expect(response.status()).toBe(201);
+    // The browser sent the chosen file as it was; the server turned and cut it: the largest 4:5 frame of the
+    // turned photo, red on top. The member sees it in their photos.
+    await tiles.first().waitFor();
+    const { data } = (await response.json()) as { data: { urls: { large: string } } };
+    const large = Buffer.from(await (await fetch(new URL(data.urls.large, baseUrl))).arrayBuffer());
+    const metadata = await sharp(large).metadata();
+    expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 700, height: 875 });
+    // stats() reads its input, not the pipeline, so the top part is cut out to a buffer first.
+    const top = await sharp(
+      await sharp(large).extract({ left: 0, top: 0, width: 700, height: 400 }).toBuffer(),
+    ).stats();
+    expect(top.channels[0]?.mean).toBeGreaterThan(180);
+    expect(top.channels[2]?.mean).toBeLessThan(90);
+    await expect
+      .poll(() =>
+        tiles
+          .first()
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await screenshot(page, "photo-cropped-375");
+
+    // Framed again later from the stored original: upright this time, so the largest 4:5 frame is 560 x 700.
+    await tiles.first().getByRole("button", { name: "Frame photo again" }).click();
+    await dialog.getByRole("img", { name: "Your photo" }).waitFor();
+    const reframed = page.waitForResponse((response) => /\/api\/profile\/photos\/[^/]+\/crop$/.test(response.url()));
+    await dialog.getByRole("button", { name: "Use this photo" }).click();
+    const reframedResponse = await reframed;
+    expect(reframedResponse.status()).toBe(200);
+    const framedAgain = ((await reframedResponse.json()) as { data: { urls: { large: string; thumb: string } } }).data;
+    const again = await sharp(
+      Buffer.from(await (await fetch(new URL(framedAgain.urls.large, baseUrl))).arrayBuffer()),
+    ).metadata();
+    expect({ width: again.width, height: again.height }).toEqual({ width: 560, height: 700 });
+    await expect.poll(() => tiles.first().locator("img").getAttribute("src")).toBe(framedAgain.urls.thumb);
     await close();
   });
 

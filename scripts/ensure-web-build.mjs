@@ -22,8 +22,13 @@ const inputs = [
   ".env",
 ];
 
-// The site key is baked into the bundle, so a different key needs a new build.
-const fingerprint = sourceFingerprint(root, inputs, `SITE_KEYS=${process.env.SITE_KEYS ?? ""}`);
+// The site key is baked into the bundle, so a different key needs a new build; so is the contract check
+// of the end-to-end tests' build (VITE_CHECK_API_RESPONSES=1), which a production start builds away again.
+const fingerprint = sourceFingerprint(
+  root,
+  inputs,
+  `SITE_KEYS=${process.env.SITE_KEYS ?? ""} VITE_CHECK_API_RESPONSES=${process.env.VITE_CHECK_API_RESPONSES ?? ""}`,
+);
 const current = existsSync(stampFile) ? readFileSync(stampFile, "utf8").trim() : "";
 if (current === fingerprint && existsSync(path.join(webDir, "dist/index.html"))) {
   process.exit(0);

@@ -21,7 +21,8 @@ export function resolveSiteKey(mode: string): string {
  * sonner (the toasts) injects its stylesheet with a <style> element at import, which our
  * Content-Security-Policy (style-src 'self') blocks. The build drops that call; the same
  * file ships as a CSS asset instead (imported by ui/SonnerToaster.tsx). Fails the build
- * loudly if a sonner upgrade changes the call, rather than shipping unstyled toasts.
+ * loudly if a sonner upgrade changes the call, rather than shipping unstyled toasts. Upstream:
+ * https://github.com/emilkowalski/sonner/issues/449; src/ui/sonner-styles.test.ts fails once sonner stops injecting.
  */
 function sonnerStylesAsAsset(): Plugin {
   return {

@@ -7,13 +7,16 @@ import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { loadCurrentUser } from "../../apps/server/src/modules/auth/current-user-service";
-import { type Authenticated, prepareSessionLookup } from "../../apps/server/src/modules/auth/session-service";
 import { currentPromotion } from "../../apps/server/src/modules/promotions/current-promotion";
+import { prepareSessionLookup } from "../../apps/server/src/modules/sessions/session-service";
 import type { AppContext } from "../../apps/server/src/platform/app-context";
+import { Caches } from "../../apps/server/src/platform/cache/caches";
 import { loadConfig } from "../../apps/server/src/platform/config";
 import type { Db } from "../../apps/server/src/platform/db/client";
-import * as schema from "../../apps/server/src/platform/db/schema";
-import { authSessions, users } from "../../apps/server/src/platform/db/schema";
+import { schema } from "../../apps/server/src/platform/db/client";
+import { authSessions } from "../../apps/server/src/platform/db/schema/auth";
+import { users } from "../../apps/server/src/platform/db/schema/members";
+import type { Authenticated } from "../../apps/server/src/platform/members/types";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 import type { Statement } from "./messaging-statements";
@@ -40,11 +43,13 @@ export async function meStatements(databaseUrl: string = benchDatabaseUrl()) {
     const lookup = statements;
     statements = [];
     // The running promotion is cached for 30 s per process: per request the app does not ask for it.
-    await currentPromotion(db);
+    const caches = new Caches();
+    await currentPromotion({ database: { db } as AppContext["database"], caches });
     statements = [];
     const config = loadConfig({ NODE_ENV: "development" });
     const context = {
       config,
+      caches,
       database: { db },
       storage: new LocalDiskStorage("/nonexistent"),
     } as unknown as AppContext;

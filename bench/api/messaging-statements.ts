@@ -10,8 +10,9 @@ import { conversationHistory, listConversations } from "../../apps/server/src/mo
 import type { AppContext } from "../../apps/server/src/platform/app-context";
 import { loadConfig } from "../../apps/server/src/platform/config";
 import type { Database, Db, PreparedStatement } from "../../apps/server/src/platform/db/client";
-import * as schema from "../../apps/server/src/platform/db/schema";
-import { conversationMembers, conversations, users } from "../../apps/server/src/platform/db/schema";
+import { schema } from "../../apps/server/src/platform/db/client";
+import { conversationMembers, conversations } from "../../apps/server/src/platform/db/schema/conversations";
+import { users } from "../../apps/server/src/platform/db/schema/members";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 

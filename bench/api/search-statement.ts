@@ -6,7 +6,7 @@ import { ZProfileSearchQuerySchema } from "@velvet/shared/api/profiles";
 import { eq } from "drizzle-orm";
 import { searchClock, searchStatement } from "../../apps/server/src/modules/profiles/search";
 import { openDatabase } from "../../apps/server/src/platform/db/client";
-import { users } from "../../apps/server/src/platform/db/schema";
+import { users } from "../../apps/server/src/platform/db/schema/members";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 
 const SITE_TIMEZONE = "Australia/Sydney";

@@ -28,7 +28,7 @@ function freePort() {
  * limits and presence stay in memory), a rate limit no benchmark reaches, and an SMTP address
  * nothing listens on (no benchmark sends mail; the away-email digest may try and fail).
  */
-export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_PROFILE_DIR } = {}) {
+export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_PROFILE_DIR, env = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
   await ensureServerBuild();
@@ -56,6 +56,7 @@ export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_
       API_RATE_LIMIT: "1000000000",
       MESSAGE_RATE_LIMIT: "1000000000",
       REDIS_URL: "",
+      ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

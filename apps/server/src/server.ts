@@ -1,22 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { authLetters } from "./modules/auth/mail-letters";
-import { ensureStaticPages } from "./modules/content/page-catalogue";
-import { conversationReadCache } from "./modules/conversations/read-cache";
-import { ensureCreditPackages } from "./modules/credits/packages";
-import { ensureMessagePrices } from "./modules/credits/prices";
-import { connectedThroughChannels, NotificationDigest } from "./modules/notifications/email-digest";
-import { PassExpiryWatcher } from "./modules/payments/pass-expiry";
-import { ensurePromotionCalendar } from "./modules/promotions/calendar";
-import { createBroadcaster } from "./modules/realtime/broadcaster";
-import { createRealtimeServer } from "./modules/realtime/create-realtime-server";
-import { OutboxDispatcher } from "./modules/realtime/outbox";
-import type { RealtimeServer } from "./modules/realtime/server";
-import { TriggerJob } from "./modules/triggers/trigger-job";
+import { registerBackgroundJobs } from "./background-jobs";
+import { subscribeCacheInvalidation } from "./cache-invalidation";
+import { authLetters } from "./modules/auth";
+import { ensureStaticPages } from "./modules/content";
+import { ensureCreditPackages, ensureMessagePrices } from "./modules/credits";
+import { connectedThroughChannels, NotificationDigest } from "./modules/notifications";
+import { PassExpiryWatcher } from "./modules/payments";
+import { ensurePromotionCalendar } from "./modules/promotions";
+import { PushDelivery } from "./modules/push";
+import type { RealtimeServer } from "./modules/realtime";
+import { createBroadcaster, createRealtimeServer, OutboxDispatcher } from "./modules/realtime";
+import { TriggerJob } from "./modules/triggers";
 import type { AppContext } from "./platform/app-context";
+import { Caches } from "./platform/cache/caches";
 import type { AppConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
+import { DomainEvents } from "./platform/events/domain-events";
 import { JobWorker } from "./platform/jobs/worker";
 import { createLogger, type Logger } from "./platform/logging/logger";
 import { MAIL_JOB, mailJobHandler, templateLetters } from "./platform/mail/mail-queue";
@@ -24,7 +25,7 @@ import { createMailer } from "./platform/mail/mailer";
 import { mailSite } from "./platform/mail/templates";
 import { createAttemptCounter } from "./platform/rate-limit/attempt-counter";
 import { openRedis } from "./platform/redis/client";
-import { LocalDiskStorage } from "./platform/storage/storage";
+import { createFileStorage } from "./platform/storage/create-storage";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -40,6 +41,8 @@ export interface StartOptions {
   logger?: Logger;
   /** null: in-memory embedded database (tests); undefined: DATA_DIR or DATABASE_URL. */
   embeddedDataDir?: string | null;
+  /** With an in-memory embedded database: its starting state, already migrated (tests; see openDatabase). */
+  embeddedSnapshot?: Blob;
   seed?: boolean;
   /** Lets tests add probe routes to the real app before it starts listening. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
@@ -49,7 +52,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    preparedStatements: config.databasePreparedStatements,
     dataDir: options.embeddedDataDir === undefined ? config.dataDir : options.embeddedDataDir,
+    embeddedSnapshot: options.embeddedDataDir === null ? options.embeddedSnapshot : undefined,
   });
   await runMigrations(database);
   await ensureMessagePrices(database.db, config);
@@ -59,22 +65,25 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   await ensureStaticPages(database.db, config);
   const redis = await openRedis(config.redisUrl);
   const realtime = await createRealtimeServer({ config, redis, logger });
-  const conversationReads = conversationReadCache(database);
-  if (config.pusher.driver === "pusher") conversationReads.disable();
-  else realtime.observeEvents((channel, event, data) => conversationReads.observeEvent(channel, event, data));
   const outbox = new OutboxDispatcher(database.db, await createBroadcaster(config, realtime), logger);
-  const jobs = new JobWorker(database.db, logger, { retryBaseMs: config.jobRetryBaseMs });
+  const jobs = new JobWorker(database.db, logger, {
+    retryBaseMs: config.jobRetryBaseMs,
+    timeZone: config.siteTimezone,
+  });
   const context: AppContext = {
     config,
     database,
     redis,
     attempts: createAttemptCounter(redis, config.redisKeyPrefix),
-    storage: new LocalDiskStorage(`${config.dataDir}/uploads`),
+    storage: createFileStorage(config),
     logger,
     realtimeEvents: outbox,
     memberConnections: { close: (target, code) => realtime.closeMemberConnections(target, code) },
     jobs,
+    caches: new Caches(),
+    events: new DomainEvents(logger),
   };
+  subscribeCacheInvalidation(context);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir });
   jobs.handle(MAIL_JOB, mailJobHandler(mailer, { ...templateLetters(mailSite(config)), ...authLetters(context) }));
   if (options.seed ?? config.seedDemoData) {
@@ -88,16 +97,17 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   realtime.attach(app.server);
   await app.listen({ host: config.host, port: config.port });
   await outbox.start();
+  // Every signed-in tab joins its notifications channel: a member with none open is away.
+  const isConnected = connectedThroughChannels(() => realtime.directory.counts());
+  registerBackgroundJobs(jobs, context, {
+    app,
+    outbox,
+    digest: new NotificationDigest(context, isConnected),
+    push: new PushDelivery(context, isConnected),
+    passes: new PassExpiryWatcher(context),
+    triggers: new TriggerJob(context),
+  });
   jobs.start();
-  const digest = new NotificationDigest(
-    context,
-    connectedThroughChannels(() => realtime.directory.counts()),
-  );
-  digest.start();
-  const passes = new PassExpiryWatcher(context);
-  passes.start();
-  const triggerJob = new TriggerJob(context);
-  triggerJob.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -105,9 +115,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const close = (closeOptions: { realtimeStaggerMs?: number } = {}) => {
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
-      await Promise.all([outbox.stop(), digest.stop(), passes.stop(), triggerJob.stop()]);
-      // After the digest, which may still queue mail; before the database, so jobs in hand are marked done.
+      // Jobs in hand (mail, the periodic passes) finish and are marked done before the database closes; then
+      // the outbox delivers what they recorded.
       await jobs.stop();
+      await outbox.stop();
       await context.redis?.quit().catch(() => {});
       await database.close();
     })();

@@ -8,7 +8,7 @@ import { disableContextMenuOutsideLocal } from "./app/context-menu";
 import { FatalErrorFallback } from "./app/ErrorPages";
 import { preloadCurrentPage } from "./app/preload-page";
 import { createAppRouter } from "./app/router";
-import { startSessionKeeper } from "./features/auth/auth-store";
+import { startSessionKeeper } from "./features/auth";
 import { fetchClientConfig } from "./lib/client-config";
 import { scheduleDeviceId } from "./lib/device-id";
 

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findLedgerMismatches } from "../modules/credits/ledger";
+import { findLedgerMismatches } from "../modules/ledger/ledger";
 import { findPaymentMismatches } from "../modules/payments/payment-check";
-import { creditLedger, messages } from "../platform/db/schema";
+import { messages } from "../platform/db/schema/conversations";
+import { creditLedger } from "../platform/db/schema/credits";
 import { giveCredits, jsonRequest, reloadUser, signedInMember } from "../test/factories";
 import { createFictionalProfile } from "../test/operator-factories";
 import { deliver, gatewayNotification, startPurchase } from "../test/payment-factories";

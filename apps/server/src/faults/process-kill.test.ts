@@ -10,6 +10,8 @@ import { usingServices } from "./fault-support";
 import { type PrivatePostgres, type PrivateRedis, startPrivatePostgres, startPrivateRedis } from "./private-services";
 import { startTcpBalancer, type TcpBalancer } from "./tcp-balancer";
 
+const PRESENCE_TTL_MS = "3000";
+
 /**
  * Issue 11: one of two server processes killed with SIGKILL while messages are
  * being delivered. Its clients reconnect (through the balancer) to the other,
@@ -37,6 +39,8 @@ describe("a server process killed during delivery", () => {
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: config.redisKeyPrefix,
       SITE_KEYS: config.siteKeys.join(","),
+      // A killed process's presence entries expire after this (production: 15 s); the survivors look every third.
+      REALTIME_PRESENCE_TTL_MS: PRESENCE_TTL_MS,
     };
     [processA, processB] = await Promise.all([startServerProcess(shared), startServerProcess(shared)]);
     balancer = await startTcpBalancer([processA.port, processB.port]);
@@ -112,6 +116,7 @@ describe("a server process killed during delivery", () => {
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: config.redisKeyPrefix,
       SITE_KEYS: config.siteKeys.join(","),
+      REALTIME_PRESENCE_TTL_MS: PRESENCE_TTL_MS,
     });
     try {
       const watcher = pusherClient(config, processB.port, { presenceUser: { id: "watcher" } });

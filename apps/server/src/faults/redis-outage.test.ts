@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILURES_PER_MINUTE } from "../modules/auth/login-service";
-import { messages } from "../platform/db/schema";
+import { messages } from "../platform/db/schema/conversations";
 import { jsonRequest, signedInMember } from "../test/factories";
 import { createFictionalProfile, memberWritesTo, signedInStaff } from "../test/operator-factories";
 import { memberPusherClient, subscribed, waitFor } from "../test/realtime-clients";

@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
+import type { Caches } from "./cache/caches";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import type { DomainEvents } from "./events/domain-events";
 import type { Logger } from "./logging/logger";
 import type { AttemptCounter } from "./rate-limit/attempt-counter";
 import type { FileStorage } from "./storage/storage";
@@ -20,6 +22,10 @@ export interface AppContext {
    * There is no mailer here on purpose: a request never waits for SMTP.
    */
   jobs: { kick(): void };
+  /** The process's caches, each named and bounded (platform/cache/caches.ts). */
+  caches: Caches;
+  /** What changed, emitted after commit; cache-invalidation.ts and other reactions subscribe. */
+  events: DomainEvents;
   /** Closes real-time connections on every process; services call it after the change that ends them committed. */
   memberConnections: MemberConnections;
 }

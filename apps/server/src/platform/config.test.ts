@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { PASSWORD_HASH_OPTIONS, passwordHashOptions } from "../modules/auth/passwords";
+import { ConfigError, loadConfig, TEST_PASSWORD_HASH_VARIABLE } from "./config";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const productionBasics = {
@@ -25,6 +26,21 @@ describe("configuration", () => {
     expect(config.siteTimezone).toBe("Australia/Sydney");
   });
 
+  it("takes a VAPID key pair whole or not at all", () => {
+    expect(loadConfig({}).push).toEqual({
+      vapidPublicKey: undefined,
+      vapidPrivateKey: undefined,
+      vapidSubject: undefined,
+    });
+    const pair = { VAPID_PUBLIC_KEY: "BPublic", VAPID_PRIVATE_KEY: "private", VAPID_SUBJECT: "mailto:ops@example.com" };
+    expect(loadConfig(pair).push).toEqual({
+      vapidPublicKey: "BPublic",
+      vapidPrivateKey: "private",
+      vapidSubject: "mailto:ops@example.com",
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: "BPublic" })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+  });
+
   it("refuses production with the development secrets", () => {
     expect(() => loadConfig(productionBasics)).toThrow(ConfigError);
     expect(() => loadConfig(productionBasics)).toThrow(/APP_SECRET/);
@@ -44,6 +60,31 @@ describe("configuration", () => {
     expect(loadConfig(production).payments.gateway).toBe("disabled");
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "test" })).toThrow(/PAYMENT_GATEWAY=test/);
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "card" })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
+  it("refuses PAYMENT_GATEWAY=trustpay half-configured, naming each missing TRUSTPAY_ variable", () => {
+    const production = { ...productionBasics, ...productionSecrets, PAYMENT_GATEWAY: "trustpay" };
+    const complete = { TRUSTPAY_PROJECT_ID: "4107000001", TRUSTPAY_SECRET_KEY: "s".repeat(32), TRUSTPAY_API_KEY: "k" };
+    expect(() => loadConfig(production)).toThrow(
+      /PAYMENT_GATEWAY=trustpay needs TRUSTPAY_PROJECT_ID .*TRUSTPAY_SECRET_KEY, TRUSTPAY_API_KEY/,
+    );
+    for (const name of Object.keys(complete)) {
+      const { [name as keyof typeof complete]: _left, ...rest } = complete;
+      expect(() => loadConfig({ ...production, ...rest })).toThrow(new RegExp(`needs ${name}`));
+    }
+    expect(() => loadConfig({ ...production, ...complete, TRUSTPAY_PROJECT_ID: "abc" })).toThrow(/TRUSTPAY_PROJECT_ID/);
+    // Outside production too: a half-configured gateway would fail at the first purchase.
+    expect(() => loadConfig({ PAYMENT_GATEWAY: "trustpay" })).toThrow(/TRUSTPAY_SECRET_KEY/);
+
+    const config = loadConfig({ ...production, ...complete });
+    expect(config.payments.gateway).toBe("trustpay");
+    expect(config.payments.trustpay.apiUrl).toBe("https://tpgw.trustpay.eu");
+    expect(config.payments.trustpay.paymentPageUrl).toBe("https://amapi.trustpay.eu/mapi5/Card/PayPopup");
+    // TrustPay signs with its own secret: PAYMENT_WEBHOOK_SECRET is not needed.
+    expect(config.payments.webhookSecret).toBe("development-payment-webhook-secret");
+    expect(() => loadConfig({ ...production, ...complete, TRUSTPAY_API_URL: "http://tpgw.example" })).toThrow(
+      /TRUSTPAY_API_URL must be TrustPay's https/,
+    );
   });
 
   it("turns the built-in bot check on by default, off on request, and keeps an external provider configured before", () => {
@@ -104,6 +145,22 @@ describe("configuration", () => {
     }
   });
 
+  it("refuses the test suite's minimum password-hashing cost outside NODE_ENV=test", () => {
+    const lowered = { [TEST_PASSWORD_HASH_VARIABLE]: "1" };
+    expect(() => loadConfig({ ...productionBasics, ...productionSecrets, ...lowered })).toThrow(
+      /VELVET_TEST_MINIMUM_PASSWORD_COST.*refused outside NODE_ENV=test/,
+    );
+    expect(() => loadConfig({ NODE_ENV: "development", ...lowered })).toThrow(ConfigError);
+    expect(() => loadConfig(lowered)).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: "test", ...lowered }).env).toBe("test");
+    // And the hashing itself keeps the real cost in any process that is not a Vitest worker with NODE_ENV=test.
+    expect(passwordHashOptions({ ...lowered, NODE_ENV: "production", VITEST: "true" })).toBe(PASSWORD_HASH_OPTIONS);
+    expect(passwordHashOptions({ ...lowered, NODE_ENV: "test" })).toBe(PASSWORD_HASH_OPTIONS);
+    expect(passwordHashOptions({ ...lowered, NODE_ENV: "test", VITEST: "true" }).memoryCost).toBeLessThan(
+      PASSWORD_HASH_OPTIONS.memoryCost,
+    );
+  });
+
   it("reports a bad value clearly", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
   });
@@ -116,7 +173,10 @@ describe("configuration", () => {
         .filter((line) => /^[A-Z0-9_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
     );
-    const source = readFileSync(path.join(repoRoot, "apps/server/src/platform/config.ts"), "utf8");
+    // The environment schema is config.ts's, with the payment and storage variables spread in from their files.
+    const source = ["config.ts", "payments-config.ts", "storage-config.ts"]
+      .map((file) => readFileSync(path.join(repoRoot, "apps/server/src/platform", file), "utf8"))
+      .join("\n");
     const read = [...source.matchAll(/^ {2}([A-Z0-9_]+): /gm)].map((match) => match[1]);
     expect(Object.keys(entries).sort()).toEqual([...read].sort());
     const fromExample = loadConfig(entries);

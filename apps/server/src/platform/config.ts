@@ -1,7 +1,16 @@
 import path from "node:path";
 import { botCheckModes, type TBotCheckMode } from "@velvet/shared/api/bot-check";
+import { company } from "@velvet/shared/content/company";
 import { z } from "zod";
 import { repoRoot } from "./paths";
+import {
+  type PaymentsConfig,
+  paymentsConfigFrom,
+  paymentsEnvShape,
+  paymentsProductionProblems,
+  paymentsStartProblem,
+} from "./payments-config";
+import { type StorageConfig, storageConfigFrom, storageEnvShape, storageStartProblem } from "./storage-config";
 import { parseTrustProxy, type TrustProxy, TrustProxyError, trustProxyHelp } from "./trust-proxy";
 
 /**
@@ -12,7 +21,12 @@ import { parseTrustProxy, type TrustProxy, TrustProxyError, trustProxyHelp } fro
 const DEVELOPMENT_SITE_KEY = "dev-site-key-0f4c2a9e";
 const DEVELOPMENT_APP_SECRET = "development-app-secret-change-me-in-production";
 const DEVELOPMENT_PUSHER_SECRET = "development-pusher-secret";
-const DEVELOPMENT_PAYMENT_WEBHOOK_SECRET = "development-payment-webhook-secret";
+
+/**
+ * Set by vitest.config.ts for the test suite: argon2 at its minimum cost (modules/auth/passwords.ts). Not a setting
+ * of the server: loadConfig refuses it outside NODE_ENV=test, and it is not in .env.example.
+ */
+export const TEST_PASSWORD_HASH_VARIABLE = "VELVET_TEST_MINIMUM_PASSWORD_COST";
 
 const boolFlag = z
   .string()
@@ -48,11 +62,20 @@ const ZEnvSchema = z.object({
   API_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  DATABASE_DIRECT_URL: optionalString,
+  DATABASE_PREPARED_STATEMENTS: z
+    .string()
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default("velvet:"),
   SITE_NAME: z.string().default("Velvet Hearts"),
   SITE_KEYS: list(DEVELOPMENT_SITE_KEY),
   SITE_TIMEZONE: z.string().default("Australia/Sydney"),
+  // The seller printed on receipts; the defaults are the operating company of the legal pages.
+  SITE_LEGAL_NAME: z.string().min(1).default(company.legalName),
+  SITE_LEGAL_ADDRESS: z.string().min(1).default(company.address),
+  SITE_TAX_ID: z.string().default(""),
   SUPPORT_EMAIL: z.string().email().default("support@velvethearts.example"),
   ALLOWED_ORIGINS: list("http://localhost:3000,http://localhost:5173"),
   MAINTENANCE: boolFlag,
@@ -74,6 +97,8 @@ const ZEnvSchema = z.object({
     }),
   REALTIME_PUBLIC_HOST: optionalString,
   REALTIME_PUBLIC_PORT: optionalPort,
+  // How long a presence entry outlives its process (a killed one cannot say goodbye); tests shorten it.
+  REALTIME_PRESENCE_TTL_MS: z.coerce.number().int().min(1_000).default(15_000),
   BOT_CHECK: optionalString.pipe(z.enum(botCheckModes).optional()),
   CAPTCHA_SITE_KEY: z.string().default(""),
   CAPTCHA_SECRET: z.string().default(""),
@@ -83,6 +108,10 @@ const ZEnvSchema = z.object({
   BOT_CHECK_VERIFY_URL: z.string().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Velvet Hearts <no-reply@velvethearts.example>"),
+  // Web Push (VAPID): without a key pair the server makes one once and keeps it in the database.
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
   DEMO_MEMBER_EMAIL: z.string().email().default("demo@velvethearts.example"),
   DEMO_MEMBER_PASSWORD: z.string().default("demo-password-2026"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@velvethearts.example"),
@@ -101,9 +130,8 @@ const ZEnvSchema = z.object({
   MESSAGE_PRICE_IMAGE: z.coerce.number().int().min(0).default(2),
   MESSAGE_PRICE_WINK: z.coerce.number().int().min(0).default(0),
   MESSAGE_PRICE_LIKE: z.coerce.number().int().min(0).default(0),
-  PAYMENT_GATEWAY: optionalString.pipe(z.enum(["test", "disabled"]).optional()),
-  PAYMENT_WEBHOOK_SECRET: z.string().default(DEVELOPMENT_PAYMENT_WEBHOOK_SECRET),
-  PAYMENT_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(1_000),
+  ...paymentsEnvShape,
+  ...storageEnvShape,
   JOB_RETRY_MS: z.coerce.number().int().min(1).default(5_000),
   TRIGGER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   TRIGGER_DAILY_LIMIT: z.coerce.number().int().min(0).default(3),
@@ -140,12 +168,21 @@ export interface AppConfig {
   apiUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself when DATABASE_URL goes through PgBouncer in transaction pooling; the
+   * migrations' session advisory lock needs a connection of its own for the whole run (docs/deployment.md).
+   */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_PREPARED_STATEMENTS=0: no named prepared statements (PgBouncer before 1.21 cannot keep them). */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   siteName: string;
   siteKeys: string[];
   siteTimezone: string;
+  /** The seller on receipts: legal name, address and (when registered) its GST / tax number. */
+  seller: { legalName: string; address: string; taxId: string | undefined };
   supportEmail: string;
   allowedOrigins: string[];
   maintenance: boolean;
@@ -164,6 +201,8 @@ export interface AppConfig {
     encryptionMasterKey: string | undefined;
   };
   realtimePublic: { host: string | undefined; port: number | undefined };
+  /** A presence entry (and socket key) lives this long unless its process refreshes it, every third of it. */
+  realtimePresenceTtlMs: number;
   /**
    * What guards registration, guest reports, support tickets and reset requests:
    * altcha (the built-in proof of work), external (the captcha providers below) or off.
@@ -172,6 +211,8 @@ export interface AppConfig {
   captcha: { siteKey: string; secret: string; verifyUrl: string };
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
+  /** Web Push signing (VAPID); keys unset: generated once and stored (modules/push/vapid.ts). Subject: a mailto: or https: URL. */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; vapidSubject: string | undefined };
   /** The jobs queue's first retry delay (mail while SMTP is down); each further one waits twice as long, up to an hour. */
   jobRetryBaseMs: number;
   demo: {
@@ -190,14 +231,9 @@ export interface AppConfig {
   welcomeCredits: number;
   /** Message prices written to the database when it has none yet; admins edit them there afterwards. */
   initialMessagePrices: { text: number; image: number; wink: number; like: number };
-  payments: {
-    /** test: the built-in test gateway (never in production); disabled: no purchases. */
-    gateway: "test" | "disabled";
-    /** Shared with the gateway: signs its server-to-server notifications (the webhook's only credential). */
-    webhookSecret: string;
-    /** The test gateway's first retry delay; each further attempt waits twice as long. */
-    notifyRetryBaseMs: number;
-  };
+  payments: PaymentsConfig;
+  /** Where uploads live (storage-config.ts). */
+  storage: StorageConfig;
   triggers: {
     /** How often the trigger job looks for members to write to; 0 turns it off (tests run it by hand). */
     intervalMs: number;
@@ -234,6 +270,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const nodeEnv = env.NODE_ENV ?? "development";
+  // The test suite's cheap password hashing (auth/passwords.ts) must never weaken a real deployment's hashes.
+  if (source[TEST_PASSWORD_HASH_VARIABLE] && nodeEnv !== "test") {
+    throw new ConfigError(
+      `Refusing to start: ${TEST_PASSWORD_HASH_VARIABLE} lowers password hashing for the test suite and is refused outside NODE_ENV=test`,
+    );
+  }
+  // Half a key pair would sign pushes no browser accepts: both, or neither (then one is generated and stored).
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
+  }
   const isProduction = nodeEnv === "production";
   const developmentFeatures = !isProduction && isLocalUrl(appUrl);
   const config: AppConfig = {
@@ -246,11 +292,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apiUrl: (env.API_URL ?? `${appUrl}/api`).replace(/\/+$/, ""),
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     siteName: env.SITE_NAME,
     siteKeys: env.SITE_KEYS,
     siteTimezone: env.SITE_TIMEZONE,
+    seller: { legalName: env.SITE_LEGAL_NAME, address: env.SITE_LEGAL_ADDRESS, taxId: env.SITE_TAX_ID || undefined },
     supportEmail: env.SUPPORT_EMAIL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     maintenance: env.MAINTENANCE,
@@ -267,10 +316,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       encryptionMasterKey: env.PUSHER_ENCRYPTION_MASTER_KEY,
     },
     realtimePublic: { host: env.REALTIME_PUBLIC_HOST, port: env.REALTIME_PUBLIC_PORT },
+    realtimePresenceTtlMs: env.REALTIME_PRESENCE_TTL_MS,
     botCheckMode: resolveBotCheckMode(env),
     captcha: { siteKey: env.CAPTCHA_SITE_KEY, secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL },
     botCheck: { siteKey: env.BOT_CHECK_SITE_KEY, secret: env.BOT_CHECK_SECRET, verifyUrl: env.BOT_CHECK_VERIFY_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      vapidSubject: env.VAPID_SUBJECT,
+    },
     jobRetryBaseMs: env.JOB_RETRY_MS,
     demo: {
       memberEmail: env.DEMO_MEMBER_EMAIL,
@@ -290,11 +345,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       wink: env.MESSAGE_PRICE_WINK,
       like: env.MESSAGE_PRICE_LIKE,
     },
-    payments: {
-      gateway: env.PAYMENT_GATEWAY ?? (developmentFeatures ? "test" : "disabled"),
-      webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
-      notifyRetryBaseMs: env.PAYMENT_NOTIFY_RETRY_MS,
-    },
+    payments: paymentsConfigFrom(env, developmentFeatures),
+    storage: storageConfigFrom(env),
     triggers: {
       intervalMs: env.TRIGGER_INTERVAL_SECONDS * 1000,
       dailyLimitPerMember: env.TRIGGER_DAILY_LIMIT,
@@ -307,12 +359,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY.trust,
   };
-  // The test gateway approves any payment at a click: outside a developer's machine it hands out credits for free.
-  if (config.payments.gateway === "test" && !developmentFeatures) {
-    throw new ConfigError(
-      "Refusing to start: PAYMENT_GATEWAY=test is for development only (NODE_ENV not production and APP_URL on localhost)",
-    );
-  }
+  const paymentsProblem = paymentsStartProblem(config.payments, developmentFeatures);
+  if (paymentsProblem) throw new ConfigError(`Refusing to start: ${paymentsProblem}`);
+  const storageProblem = storageStartProblem(config.storage);
+  if (storageProblem) throw new ConfigError(`Refusing to start: ${storageProblem}`);
   if (config.isProduction) {
     assertProductionSafe(config, {
       allowedOriginsSet: Boolean(source.ALLOWED_ORIGINS?.trim()),
@@ -367,11 +417,6 @@ function assertProductionSafe(
   }
   if (!config.databaseUrl) problems.push("DATABASE_URL must point at a PostgreSQL server");
   if (!config.mail.smtpUrl) problems.push("SMTP_URL must be set so mail is delivered");
-  if (
-    config.payments.gateway !== "disabled" &&
-    (config.payments.webhookSecret === DEVELOPMENT_PAYMENT_WEBHOOK_SECRET || config.payments.webhookSecret.length < 32)
-  ) {
-    problems.push("PAYMENT_WEBHOOK_SECRET must be set to the gateway's signing secret (at least 32 characters)");
-  }
+  problems.push(...paymentsProductionProblems(config.payments));
   if (problems.length > 0) throw new ConfigError(`Refusing to start in production: ${problems.join("; ")}`);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findLedgerMismatches } from "../modules/credits/ledger";
+import { findLedgerMismatches } from "../modules/ledger/ledger";
 import { findPaymentMismatches } from "../modules/payments/payment-check";
 import { jsonRequest, signedInMember, signIn } from "../test/factories";
 import { createFictionalProfile } from "../test/operator-factories";

@@ -3,12 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { australianStateCodes } from "@velvet/shared/constants/australia";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../platform/app-context";
-import { loadConfig } from "../platform/config";
+import { Caches } from "../platform/cache/caches";
+import { loadConfig, TEST_PASSWORD_HASH_VARIABLE } from "../platform/config";
 import { openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
-import { operatorTemplates, photos, users } from "../platform/db/schema";
+import { users } from "../platform/db/schema/members";
+import { operatorTemplates } from "../platform/db/schema/operator";
+import { photos } from "../platform/db/schema/profiles";
+import { DomainEvents } from "../platform/events/domain-events";
 import { createLogger } from "../platform/logging/logger";
 import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
 import { LocalDiskStorage } from "../platform/storage/storage";
@@ -28,6 +32,8 @@ describe("demo data seed", () => {
   let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
+    // The demo accounts' hashes are checked at the real argon2 cost, not the suite's minimum (vitest.config.ts).
+    vi.stubEnv(TEST_PASSWORD_HASH_VARIABLE, "");
     dataDir = await mkdtemp(path.join(tmpdir(), "velvet-seed-"));
     const fresh = process.env.DATABASE_URL
       ? await createFreshPostgresDatabase(process.env.DATABASE_URL, "seed")
@@ -43,12 +49,15 @@ describe("demo data seed", () => {
       attempts: new MemoryAttemptCounter(),
       realtimeEvents: { kick: () => {} },
       memberConnections: { close: async () => {} },
+      caches: new Caches(),
+      events: new DomainEvents(),
       jobs: { kick: () => {} },
       storage: new LocalDiskStorage(`${dataDir}/uploads`),
       logger: createLogger("silent"),
     };
   });
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await context.database.close();
     await drop?.();
     await rm(dataDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validation/age";
 import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords";
-import { jobs, users } from "../platform/db/schema";
+import { jobs } from "../platform/db/schema/jobs";
+import { users } from "../platform/db/schema/members";
 import { type CapturedMail, capturedMailbox } from "../platform/mail/mailer";
 import { withBotCheck } from "./bot-check";
 import type { TestServer } from "./support";
@@ -157,7 +158,7 @@ export function tokenFromLink(text: string, path: string): string {
 
 /** Credits through the real ledger (as a purchase would), so balance == sum(ledger) holds in tests too. */
 export async function giveCredits(server: TestServer, user: { id: number; uuid: string }, amount: number) {
-  const { addCredits } = await import("../modules/credits/ledger");
+  const { addCredits } = await import("../modules/ledger/ledger");
   await server.context.database.db.transaction((tx) =>
     addCredits(tx, user, amount, "test", `test:${user.id}:${randomBytes(6).toString("hex")}`),
   );

@@ -10,6 +10,8 @@ import { secretsIn } from "./log-secrets";
  * secret in any log fails the run.
  */
 export async function setup() {
+  // Both server projects (server, server-isolated) name this setup: the first one's directory serves the run.
+  if (process.env.VELVET_TEST_LOG_DIR) return;
   const directory = await mkdtemp(path.join(tmpdir(), "velvet-test-logs-"));
   // Workers are started after global setup, so they inherit it.
   process.env.VELVET_TEST_LOG_DIR = directory;

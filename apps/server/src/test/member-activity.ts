@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import {
-  abTestEvents,
-  auditLog,
-  authSessions,
-  clickEvents,
-  interactions,
-  jobs,
-  memberActionCounts,
-  memberNotes,
-  pushNotificationClicks,
-  sitePopupEvents,
-  supportTickets,
-  triggerDeliveries,
-  users,
-} from "../platform/db/schema";
+import { auditLog } from "../platform/db/schema/admin";
+import { authSessions } from "../platform/db/schema/auth";
+import { interactions } from "../platform/db/schema/interactions";
+import { jobs } from "../platform/db/schema/jobs";
+import { memberActionCounts } from "../platform/db/schema/limits";
+import { users } from "../platform/db/schema/members";
+import { memberNotes } from "../platform/db/schema/operator";
+import { supportTickets } from "../platform/db/schema/support";
+import { abTestEvents, clickEvents, pushNotificationClicks, sitePopupEvents } from "../platform/db/schema/tracking";
+import { triggerDeliveries } from "../platform/db/schema/triggers";
 import { giveCredits, jsonRequest, signedInMember } from "./factories";
 import { createFictionalProfile, signedInStaff } from "./operator-factories";
 import { deliver, gatewayNotification, startPurchase } from "./payment-factories";

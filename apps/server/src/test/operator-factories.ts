@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { photos, users } from "../platform/db/schema";
+import { users } from "../platform/db/schema/members";
+import { photos } from "../platform/db/schema/profiles";
 import { giveCredits, jsonRequest, signedInMember } from "./factories";
 import type { TestServer } from "./support";
 

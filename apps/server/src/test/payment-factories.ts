@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { GatewayEventType } from "../modules/payments/gateway";
 import { signatureHeader } from "../modules/payments/signature";
-import { creditPackages, payments } from "../platform/db/schema";
+import { wireTypeOf } from "../modules/payments/test-gateway/wire-format";
+import { creditPackages } from "../platform/db/schema/credits";
+import { payments } from "../platform/db/schema/payments";
 import { jsonRequest } from "./factories";
 import type { TestServer } from "./support";
 
@@ -51,7 +53,7 @@ export function gatewayNotification(
   const body = JSON.stringify(
     {
       id: options.eventId ?? `evt_${randomBytes(10).toString("hex")}`,
-      type: `payment.${type}`,
+      type: wireTypeOf(type),
       created: Math.floor(Date.now() / 1000),
       data: {
         payment_id: payment.id,
@@ -79,4 +81,45 @@ export function deliver(server: TestServer, notification: SignedNotification, ga
     headers: notification.headers,
     body: notification.body,
   });
+}
+
+/**
+ * A payment written straight to the table, in any state and at any time, for tests about the member's own
+ * purchase history and spending (the settlement path has its own tests over the webhook).
+ */
+export async function insertPayment(
+  server: TestServer,
+  member: { id: number },
+  options: { code?: string; status?: string; createdAt?: Date; paidAt?: Date | null; refundedAt?: Date | null } = {},
+) {
+  const [item] = await server.context.database.db
+    .select()
+    .from(creditPackages)
+    .where(eq(creditPackages.code, options.code ?? "credits-500"));
+  if (!item) throw new Error(`no package ${options.code}`);
+  const status = options.status ?? "paid";
+  const createdAt = options.createdAt ?? new Date();
+  const [row] = await server.context.database.db
+    .insert(payments)
+    .values({
+      userId: member.id,
+      packageId: item.id,
+      kind: item.kind,
+      packageName: item.name,
+      credits: item.credits + item.bonusCredits,
+      durationHours: item.durationHours,
+      priceCents: item.priceCents,
+      currency: item.currency,
+      gateway: "test",
+      gatewayReference: `tg_${randomBytes(8).toString("hex")}`,
+      status,
+      custom1Hash: randomBytes(32).toString("hex"),
+      custom1ExpiresAt: createdAt,
+      createdAt,
+      paidAt: options.paidAt !== undefined ? options.paidAt : ["paid", "refunded"].includes(status) ? createdAt : null,
+      refundedAt: options.refundedAt ?? (status === "refunded" ? createdAt : null),
+    })
+    .returning();
+  if (!row) throw new Error("payment not inserted");
+  return row;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { apiHeaders } from "@velvet/shared/api/headers";
 import { hashPassword } from "../modules/auth/passwords";
-import { addCredits } from "../modules/credits/ledger";
+import { addCredits } from "../modules/ledger/ledger";
 import type { Database } from "../platform/db/client";
-import { users } from "../platform/db/schema";
+import { users } from "../platform/db/schema/members";
 
 const PASSWORD = "process-password-2026";
 

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureServerBuild, serverCommand } from "../../../../scripts/ensure-server-build.mjs";
+import { TEST_PASSWORD_HASH_VARIABLE } from "../platform/config";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,10 +34,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const dataDir = env.DATA_DIR ?? ownDataDir ?? "";
   const port = env.PORT ? Number(env.PORT) : await freePort();
   await ensureServerBuild();
+  // Without the suite's cheap password hashing: the server refuses it outside NODE_ENV=test, as in production.
+  const { [TEST_PASSWORD_HASH_VARIABLE]: _testHashing, ...inherited } = process.env;
   const child = spawn(process.execPath, serverCommand.args, {
     cwd: serverCommand.cwd,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
       REDIS_URL: "",

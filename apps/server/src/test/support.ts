@@ -1,13 +1,15 @@
 import { appendFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { apiHeaders } from "@velvet/shared/api/headers";
 import { type AppConfig, loadConfig } from "../platform/config";
+import { type Database, openDatabase } from "../platform/db/client";
+import { runMigrations } from "../platform/db/migrate";
 import { createLogger } from "../platform/logging/logger";
 import { type RunningServer, type StartOptions, startServer } from "../server";
-import { createFreshPostgresDatabase } from "./databases";
+import { createFreshPostgresDatabase, EMBEDDED_SNAPSHOT_VARIABLE } from "./databases";
 
 export const TEST_SITE_KEY = "test-site-key";
 
@@ -16,6 +18,38 @@ function appendToRunLog(chunk: string) {
   const directory = process.env.VELVET_TEST_LOG_DIR;
   // Written synchronously: a worker may exit right after its last test, before a stream would flush.
   if (directory) appendFileSync(path.join(directory, `worker-${process.pid}.log`), chunk);
+}
+
+let embeddedSnapshot: Promise<Blob> | undefined;
+
+/** The migrated embedded database of this run (databases.global.ts), read once per test file. */
+function migratedEmbeddedSnapshot(): Promise<Blob> | undefined {
+  const file = process.env[EMBEDDED_SNAPSHOT_VARIABLE];
+  if (!file) return undefined;
+  embeddedSnapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return embeddedSnapshot;
+}
+
+/**
+ * A migrated database of the run's kind, for tests below the HTTP layer: a fresh PostgreSQL database copied from
+ * the run's template (DATABASE_URL), or an in-memory PGlite loaded from the run's migrated dump, so neither runs
+ * the migrations again. `close` also drops the PostgreSQL copy.
+ */
+export async function openTestDatabase(label = "test"): Promise<{ database: Database; close(): Promise<void> }> {
+  const postgres = process.env.DATABASE_URL
+    ? await createFreshPostgresDatabase(process.env.DATABASE_URL, label)
+    : undefined;
+  const snapshot = postgres ? undefined : await migratedEmbeddedSnapshot();
+  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: null, embeddedSnapshot: snapshot });
+  // Outside the server project (no global setup), nothing was migrated beforehand.
+  if (!postgres && !snapshot) await runMigrations(database);
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await postgres?.drop();
+    },
+  };
 }
 
 export interface TestServer extends RunningServer {
@@ -82,9 +116,11 @@ async function launchTestServer(
       callback();
     },
   });
+  const inMemory = !options.durable && !config.databaseUrl;
   const server = await startServer(config, {
     logger: createLogger(config.logLevel, sink),
     embeddedDataDir: options.durable ? undefined : null,
+    embeddedSnapshot: inMemory ? await migratedEmbeddedSnapshot() : undefined,
     seed: options.seed ?? false,
     beforeListen: options.beforeListen,
   });

@@ -1,18 +1,35 @@
-import { useEffect } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
-import { RealtimeConnection } from "../features/realtime/RealtimeConnection";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
+import { ConsentBanner } from "../features/consent";
+import { QueuedMessages } from "../features/messages";
+import { PushSync } from "../features/push";
 import { setNavigator } from "../lib/navigation";
 import { AppToaster } from "../ui/AppToaster";
 import { ConnectionStatus } from "../ui/ConnectionStatus";
 import { LoadingBar } from "../ui/LoadingBar";
+import { RealtimeConnection } from "./RealtimeConnection";
 
-/** Scroll resets to the top on every navigation (spec §2). */
-function ScrollToTop() {
-  const { pathname, search } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname, search]);
+/** Where each history entry was scrolled to, for Back and Forward (this tab only). */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * A new page starts at the top (spec §2); Back and Forward return to where the member was (issue 20: back from a
+ * profile to the same place in the search results), restored before paint; a page that only rewrites its own
+ * address (the search form keeping its filters there) stays where it is.
+ */
+function ScrollMemory() {
+  const { key, pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const shownPath = useRef(pathname);
+  useLayoutEffect(() => {
+    const samePage = shownPath.current === pathname;
+    shownPath.current = pathname;
+    if (navigationType === "POP") window.scrollTo(0, scrollPositions.get(key) ?? 0);
+    else if (navigationType === "PUSH" || !samePage) window.scrollTo(0, 0);
+    return () => {
+      scrollPositions.set(key, window.scrollY);
+    };
+  }, [key, pathname, navigationType]);
   return null;
 }
 
@@ -26,12 +43,15 @@ export function AppFrame() {
   return (
     <>
       <LoadingBar />
-      <ScrollToTop />
+      <ScrollMemory />
       <RouterNavigator />
       <RealtimeConnection />
+      <QueuedMessages />
+      <PushSync />
       <Outlet />
       <AppToaster />
       <ConnectionStatus />
+      <ConsentBanner />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../features/auth/auth-store";
-import { useSelectedPackage } from "../features/credits/selected-package";
+import { useAuthStore } from "../features/auth";
+import { useSelectedPackage } from "../features/credits";
 import { useValidationStore } from "../lib/validation-store";
 import { globalMiddleware, runMiddleware, UnknownMiddlewareError } from "./middleware";
 
@@ -9,7 +9,36 @@ vi.mock("../lib/client-config", () => ({ clientConfig: () => ({ maintenance: mai
 let maintenanceOn = false;
 let storage: Map<string, string>;
 
-const member = { uuid: "u-1", username: "sam", deactivated: false, profile_complete: true } as TCurrentUser;
+/** A whole current user: the API client checks answers against the contract in tests. */
+const member: TCurrentUser = {
+  uuid: "u-1",
+  username: "sam",
+  email: "sam@example.test",
+  email_verified: true,
+  pending_email: null,
+  credits: 0,
+  has_unli_message: false,
+  primary_photo: null,
+  gender: "male",
+  unread_messages_count: 0,
+  new_visitors_count: 0,
+  unread_favorites_count: 0,
+  new_likes_count: 0,
+  new_winks_count: 0,
+  visits_count: 0,
+  received_messages_count: 0,
+  received_wink_interactions_count: 0,
+  deactivated: false,
+  rv: false,
+  eventName: null,
+  features: { promoBadge: null, muteUserNotifications: false },
+  profile_complete: true,
+  choice: "female",
+  preferences: { search: { last: null, saved: [] }, email: { notifications: true, newsletter: true } },
+  has_account_deletion_promo: false,
+  scope: ["member"],
+  impersonated: false,
+};
 
 function signInAs(user: TCurrentUser | null) {
   storage.set("auth._token.local", "Bearer test-token");
@@ -60,7 +89,10 @@ describe("route middleware", () => {
       vi.fn(async (url: string) => {
         calls.push(url);
         if (url === "/api/me") return new Response(JSON.stringify({ data: member }), { status: 200 });
-        return new Response(JSON.stringify({ data: { access_token: "issued" } }), { status: 200 });
+        return new Response(
+          JSON.stringify({ data: { access_token: "issued", token_type: "bearer", expires_in: 900 } }),
+          { status: 200 },
+        );
       }),
     );
     maintenanceOn = true;
@@ -102,6 +134,8 @@ describe("route middleware", () => {
     expect(await redirectOf(["guest"], "https://site.test/login")).toBe("/dashboard");
     expect(await redirectOf(["guest"], "https://site.test/login?redirect=messages")).toBe("/messages");
     expect(await redirectOf(["guest"], "https://site.test/login?redirect=%2F%2Fevil.example")).toBe("/dashboard");
+    signInAs({ ...member, profile_complete: false, scope: ["member", "operator"] });
+    expect(await redirectOf(["guest"], "https://site.test/login")).toBe("/operator");
   });
 
   it("confines a deactivated member to /deactivated, and lets an active one out of it", async () => {
@@ -123,13 +157,13 @@ describe("route middleware", () => {
     expect(await redirectOf(staffOnly, "https://site.test/operator")).toBeNull();
   });
 
-  it("lets only admins into the admin console: members and operators go to /dashboard, guests to /login", async () => {
+  it("lets only admins into the admin console: members go to /dashboard, operators to /operator, guests to /login", async () => {
     const adminOnly = ["auth", "admin"];
     expect(await redirectOf(adminOnly, "https://site.test/admin/members")).toBe("/login?redirect=%2Fadmin%2Fmembers");
     signInAs({ ...member, scope: ["member"] });
     expect(await redirectOf(adminOnly, "https://site.test/admin")).toBe("/dashboard");
     signInAs({ ...member, scope: ["operator"] });
-    expect(await redirectOf(adminOnly, "https://site.test/admin")).toBe("/dashboard");
+    expect(await redirectOf(adminOnly, "https://site.test/admin")).toBe("/operator");
     signInAs({ ...member, scope: ["admin"] });
     expect(await redirectOf(adminOnly, "https://site.test/admin/members")).toBeNull();
   });
@@ -141,7 +175,10 @@ describe("route middleware", () => {
       vi.fn(async (url: string) => {
         calls.push(url);
         if (url === "/api/impersonate")
-          return new Response(JSON.stringify({ data: { access_token: "operator-as-member" } }), { status: 200 });
+          return new Response(
+            JSON.stringify({ data: { access_token: "operator-as-member", token_type: "bearer", expires_in: 900 } }),
+            { status: 200 },
+          );
         return new Response(JSON.stringify({ data: { ...member, impersonated: true } }), { status: 200 });
       }),
     );
@@ -203,7 +240,10 @@ describe("payment middleware", () => {
       vi.fn(async (url: string) => {
         calls.push(url);
         if (url.startsWith("/api/payment/auth/"))
-          return new Response(JSON.stringify({ data: { access_token: "from-custom1" } }), { status: 200 });
+          return new Response(
+            JSON.stringify({ data: { access_token: "from-custom1", token_type: "bearer", expires_in: 900 } }),
+            { status: 200 },
+          );
         return new Response(JSON.stringify({ data: member }), { status: 200 });
       }),
     );

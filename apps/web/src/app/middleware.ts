@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { useAuthStore } from "../features/auth/auth-store";
-import { useSelectedPackage } from "../features/credits/selected-package";
-import { api } from "../lib/api-client";
+import { homeFor, sessionEndedElsewhere, signInAgainPath, useAuthStore } from "../features/auth";
+import { useSelectedPackage } from "../features/credits";
+import { callEndpoint } from "../lib/api-client";
 import { readAccessToken } from "../lib/auth-storage";
 import { clientConfig } from "../lib/client-config";
 import { safeRelativePath } from "../lib/safe-redirect";
@@ -16,9 +16,9 @@ export interface MiddlewareContext {
 }
 export type Middleware = (context: MiddlewareContext) => void | Promise<void>;
 
-interface TokenResponse {
-  data: { access_token: string };
-}
+/** Loaded when first needed: the endpoints' schemas stay out of the first-load bundle. */
+const authEndpoints = () => import("@velvet/shared/contract/auth").then((module) => module.authEndpoints);
+const paymentEndpoints = () => import("@velvet/shared/contract/payments").then((module) => module.paymentEndpoints);
 
 /** The signed-in member, loading it once per page life if only the token is known. */
 async function currentUser() {
@@ -36,7 +36,7 @@ const registry: Record<string, Middleware> = {
     const token = url.searchParams.get("impersonate_token");
     if (!token) return;
     try {
-      const response = await api.post<TokenResponse>("/impersonate", { token });
+      const response = await callEndpoint((await authEndpoints()).impersonate, { body: { token } });
       await useAuthStore.getState().signInWithToken(response.data.access_token);
     } catch {
       // An invalid or used link: continue as whoever was here before; the page shows no secret.
@@ -55,7 +55,7 @@ const registry: Record<string, Middleware> = {
     const custom1 = url.searchParams.get("custom1");
     if (!custom1 || readAccessToken()) return;
     try {
-      const response = await api.get<TokenResponse>(`/payment/auth/${encodeURIComponent(custom1)}`);
+      const response = await callEndpoint((await paymentEndpoints()).signInFromGateway, { params: { custom1 } });
       await useAuthStore.getState().signInWithToken(response.data.access_token);
     } catch {
       const rest = new URL(url);
@@ -73,22 +73,27 @@ const registry: Record<string, Middleware> = {
   },
   guest: async ({ url }) => {
     if (!readAccessToken()) return;
-    throw redirect(safeRelativePath(url.searchParams.get("redirect")) ?? "/dashboard");
+    const back = safeRelativePath(url.searchParams.get("redirect"));
+    if (back) throw redirect(back);
+    const user = await currentUser();
+    // A session that ended elsewhere (its token refused, the user unknown) stays on the sign-in page.
+    if (!user) return;
+    throw redirect(homeFor(user));
   },
   auth: async ({ url }) => {
     if (readAccessToken() && (await currentUser())) return;
     if (readAccessToken()) useAuthStore.getState().clear();
-    throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    throw redirect(signInAgainPath(`${url.pathname}${url.search}`, sessionEndedElsewhere()));
   },
   /** The operator console: a signed-in operator or admin (scope); a member goes to /dashboard. */
   staff: async () => {
     const user = await currentUser();
     if (!user?.scope.some((role) => role === "operator" || role === "admin")) throw redirect("/dashboard");
   },
-  /** The admin console: admins only; anyone else signed in goes to /dashboard, as from /operator. */
+  /** The admin console: admins only; an operator goes to the operator console, anyone else to /dashboard. */
   admin: async () => {
     const user = await currentUser();
-    if (!user?.scope.includes("admin")) throw redirect("/dashboard");
+    if (!user?.scope.includes("admin")) throw redirect(user?.scope.includes("operator") ? "/operator" : "/dashboard");
   },
   /** A deactivated member is confined to /deactivated (spec §4). */
   deactivated: async ({ url }) => {

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement } from "react";
 import { createBrowserRouter, data, type RouteObject, replace } from "react-router";
-import { captureCampaign } from "../features/campaign/campaign-store";
+import { captureCampaign } from "../features/campaign";
 import { AppFrame } from "./AppFrame";
 import { withChunkReload } from "./chunk-reload";
 import { FatalErrorFallback, RouteErrorPage } from "./ErrorPages";

@@ -43,6 +43,8 @@ const auth = {
   confirmEmail: () => import("../features/auth/ConfirmEmailPage"),
   unsubscribe: () => import("../features/auth/UnsubscribePage"),
   account: () => import("../features/account/AccountPage"),
+  blockedMembers: () => import("../features/account/BlockedMembersPage"),
+  devices: () => import("../features/account/DevicesPage"),
   deactivated: () => import("../features/account/DeactivatedPage"),
 };
 const profiles = {
@@ -50,6 +52,7 @@ const profiles = {
   profile: () => import("../features/profiles/ProfilePage"),
   favorites: () => import("../features/profiles/MyFavoritesPage"),
   visitors: () => import("../features/profiles/MyVisitorsPage"),
+  likes: () => import("../features/profiles/LikesYouPage"),
   mine: () => import("../features/profiles/MyProfilePage"),
   edit: () => import("../features/profiles/EditProfilePage"),
   complete: () => import("../features/profiles/CompleteProfilePage"),
@@ -62,9 +65,10 @@ const credits = {
   choosePackage: () => import("../features/credits/CreditPackagePage"),
   buy: () => import("../features/credits/BuyCreditsPage"),
   paymentStatus: () => import("../features/credits/PaymentStatusPage"),
-  prices: () => import("../features/credits/PricesPage"),
+  prices: () => import("../features/messages/PricesPage"),
   howToPay: () => import("../features/credits/HowToPayPage"),
   vip: () => import("../features/credits/VipPage"),
+  receipt: () => import("../features/credits/ReceiptPage"),
 };
 const home = () => import("../features/home/HomePage");
 const marketing = {
@@ -124,6 +128,7 @@ export const pageRoutes: PageRoute[] = [
   member("/profile/:profile", "Profile", { page: profiles.profile }),
   member("/my-visitors", "My visitors", { page: profiles.visitors }),
   member("/my-favorites", "My favorites", { page: profiles.favorites }),
+  member("/my-likes", "Likes you", { page: profiles.likes }),
   member("/credits/buy", "Buy credits", {
     layout: "package",
     middleware: ["auth", "deactivated", "creditPayment"],
@@ -131,6 +136,10 @@ export const pageRoutes: PageRoute[] = [
   }),
   member("/credits/package", "Choose a credit package", { layout: "package", page: credits.choosePackage }),
   member("/account", "Account settings", { page: auth.account }),
+  // Bare: the receipt is a page to print, without the navbar and footer around it.
+  member("/account/purchases/:id/receipt", "Receipt", { layout: "bare", page: credits.receipt }),
+  member("/account/blocked-members", "Blocked members", { page: auth.blockedMembers }),
+  member("/account/devices", "Devices", { page: auth.devices }),
   member("/payment-status", "Payment status", { page: credits.paymentStatus }),
   member("/trustpay-status", "Payment status", { page: credits.paymentStatus }),
   member("/deactivated", "Your account is deactivated", {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, setSessionRenewer } from "./api-client";
+import { ApiError, api, setSessionEndedHandler, setSessionRenewer } from "./api-client";
 import { setNavigator } from "./navigation";
 import { useRequestProgress } from "./request-progress";
 import { OUTAGE_RETRIES, useServiceStatus } from "./service-status";
@@ -105,6 +105,40 @@ describe("the API client", () => {
     expect((failure as ApiError).status).toBe(401);
     expect(renewals).toBe(2);
     setSessionRenewer(async () => false);
+  });
+
+  it("reports a session ended elsewhere: the refresh refused, or the new token refused too, never a network hiccup", async () => {
+    let ended = 0;
+    setSessionEndedHandler(() => {
+      ended += 1;
+    });
+    vi.stubGlobal("fetch", respond(401, { message: "Unauthenticated." }));
+
+    // The refresh failed on the network: the token is kept, nothing is reported.
+    setSessionRenewer(async () => false);
+    await api.get("/conversations").catch(() => {});
+    expect(ended).toBe(0);
+
+    // The server refused the refresh: the renewer dropped the token.
+    setSessionRenewer(async () => {
+      storage.delete("auth._token.local");
+      return false;
+    });
+    const failure = await api.get("/conversations").catch((error: unknown) => error);
+    expect((failure as ApiError).status).toBe(401);
+    expect(ended).toBe(1);
+
+    // A fresh token that is refused as well.
+    storage.set("auth._token.local", "Bearer jwt-123");
+    setSessionRenewer(async () => true);
+    await api.get("/conversations").catch(() => {});
+    expect(ended).toBe(2);
+
+    // Wrong credentials on the sign-in form are not a session ending.
+    await api.post("/login", {}).catch(() => {});
+    expect(ended).toBe(2);
+    setSessionRenewer(async () => false);
+    setSessionEndedHandler(() => {});
   });
 
   it("never renews on the sign-in endpoints themselves", async () => {

@@ -1,4 +1,11 @@
 import { apiHeaders } from "@velvet/shared/api/headers";
+import {
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointResult,
+  endpointPath,
+  type InputOptional,
+} from "@velvet/shared/contract/endpoint";
 import { authMessages } from "@velvet/shared/validation/messages";
 import type { z } from "zod";
 import { readAccessToken } from "./auth-storage";
@@ -19,6 +26,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    /** A 429's Retry-After, for telling the member how long to wait. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -33,6 +42,8 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** false: do not move the loading bar (background polling). */
   progress?: boolean;
+  /** Reads a successful answer by its status (callEndpoint's contract check). */
+  readSuccess?: (payload: unknown, status: number) => T;
 }
 
 const API_BASE = "/api";
@@ -46,6 +57,17 @@ let renewSession: SessionRenewer = async () => false;
 /** The accounts feature installs this: it rotates the refresh cookie and stores the new access token. */
 export function setSessionRenewer(renewer: SessionRenewer): void {
   renewSession = renewer;
+}
+
+let sessionEnded: () => void = () => {};
+
+/**
+ * The auth feature installs this: a token the server refuses and a refresh cannot replace means the
+ * session ended elsewhere (signed out on another device, password changed). Every page, the
+ * consoles included, then goes to sign-in instead of carrying on half-working as a guest (issue 20).
+ */
+export function setSessionEndedHandler(handler: () => void): void {
+  sessionEnded = handler;
 }
 
 let accountSuspended: () => void = () => {};
@@ -119,10 +141,16 @@ async function sendRequest<T>(
   }
 
   // An expired access token: renew the session once and replay the request (issue 3).
-  if (response.status === 401 && mayRenew && token && !NO_RENEW_PATHS.some((prefix) => path.startsWith(prefix))) {
+  const renewable = response.status === 401 && token && !NO_RENEW_PATHS.some((prefix) => path.startsWith(prefix));
+  if (renewable && mayRenew) {
     if (tracked) requestProgress.finish();
     if (await renewSession()) return sendRequest(method, path, options, false, outageAttempt);
     if (tracked) requestProgress.start();
+    // The renewer drops the token only when the server refused the refresh; a network failure keeps it.
+    if (!readAccessToken()) sessionEnded();
+  } else if (renewable) {
+    // Refused again with the token just issued: the session is over whatever the refresh said.
+    sessionEnded();
   }
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
@@ -149,9 +177,16 @@ async function sendRequest<T>(
     if (unavailable === "maintenance" && window.location.pathname !== "/maintenance") {
       goTo("/maintenance", { replace: true });
     }
-    throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
+    const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
+    throw new ApiError(
+      response.status,
+      body.message ?? response.statusText,
+      body.errors,
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
   }
   if (tracked) requestProgress.finish();
+  if (options.readSuccess) return options.readSuccess(payload, response.status);
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 
@@ -163,3 +198,54 @@ export const api = {
     apiRequest<T>("PUT", path, { ...options, body }),
   delete: <T>(path: string, options?: ApiRequestOptions<T>) => apiRequest<T>("DELETE", path, options),
 };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** false: do not move the loading bar (background polling). */
+  progress?: boolean;
+}
+
+type CallArguments<E extends EndpointDefinition> =
+  InputOptional<E> extends true
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Answers are checked against the contract in development, in the unit tests and in the build the
+ * end-to-end tests run (VITE_CHECK_API_RESPONSES=1, set by `npm run test:e2e`); a production build
+ * trusts the server, which checks its own replies against the same schemas outside production.
+ */
+const checkResponses =
+  import.meta.env.DEV || import.meta.env.MODE === "test" || import.meta.env.VITE_CHECK_API_RESPONSES === "1";
+
+function checkedAnswer(endpoint: EndpointDefinition, payload: unknown, status: number): unknown {
+  const schema = endpoint.responses[status];
+  const where = `${endpoint.method} ${endpoint.path}`;
+  if (schema === undefined) throw new Error(`${where} answered ${status}, which its contract does not declare`);
+  if (schema === null) return null;
+  const result = schema.safeParse(payload);
+  if (!result.success) throw new Error(`The answer of ${where} does not match its contract: ${result.error.message}`);
+  return result.data;
+}
+
+/**
+ * Calls one endpoint of the shared contract (packages/shared/src/contract): path parameters filled in
+ * and encoded, the input and the answer typed from the endpoint's schemas. Every web call goes through
+ * here except uploads (multipart, see docs/api.md) and pusher-js's own channel authorisation.
+ */
+export function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input, options]: CallArguments<E>
+): Promise<EndpointResult<E>> {
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  const path = endpointPath(endpoint.path, parts.params);
+  if (!path.startsWith(API_BASE)) throw new Error(`${endpoint.path} is not under ${API_BASE}`);
+  return apiRequest<EndpointResult<E>>(endpoint.method, path.slice(API_BASE.length), {
+    body: parts.body,
+    query: parts.query as ApiRequestOptions<unknown>["query"],
+    signal: options?.signal,
+    progress: options?.progress,
+    readSuccess: (payload, status) =>
+      (checkResponses ? checkedAnswer(endpoint, payload, status) : payload) as EndpointResult<E>,
+  });
+}

@@ -1,7 +1,15 @@
 import { timings } from "@velvet/shared/constants/limits";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./api-client";
+import { CONSENT_STORAGE_KEY, resetConsentForTests } from "./consent";
 import { hashComponents, refreshDeviceId, scheduleDeviceId } from "./device-id";
+
+/** A browser's localStorage holding the visitor's consent to statistics (or its refusal). */
+function consentGiven(statistics: boolean) {
+  const item = JSON.stringify({ version: 1, statistics, marketing: false, decided_at: "2026-03-01T10:00:00Z" });
+  vi.stubGlobal("localStorage", { getItem: (key: string) => (key === CONSENT_STORAGE_KEY ? item : null) });
+  resetConsentForTests();
+}
 
 function browser(language: string) {
   return {
@@ -18,6 +26,7 @@ describe("the device id", () => {
   beforeEach(() => {
     vi.stubGlobal("navigator", browser("en-AU"));
     vi.stubGlobal("screen", { width: 375, height: 812, colorDepth: 24 });
+    consentGiven(true);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -53,6 +62,16 @@ describe("the device id", () => {
     timeout.mockRestore();
   });
 
+  it("is not computed before the visitor consents to statistics, nor after they chose essential cookies only", () => {
+    vi.stubGlobal("localStorage", { getItem: () => null });
+    resetConsentForTests();
+    expect(refreshDeviceId()).toBeNull();
+    consentGiven(false);
+    expect(refreshDeviceId()).toBeNull();
+    consentGiven(true);
+    expect(refreshDeviceId()).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it("goes without a value where the browser hides its components", () => {
     vi.stubGlobal("navigator", undefined);
     expect(refreshDeviceId()).toBeNull();
@@ -69,6 +88,7 @@ describe("the Device-ID header", () => {
       location: { pathname: "/dashboard" },
       localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
     });
+    consentGiven(true);
     vi.stubGlobal(
       "fetch",
       vi.fn(async (_url: string, init: RequestInit) => {
@@ -85,6 +105,12 @@ describe("the Device-ID header", () => {
     expect(seen).toHaveLength(2);
     expect(seen[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(seen[1]).toBe(seen[0]);
+  });
+
+  it("is left out of every request until the visitor consents to statistics", async () => {
+    consentGiven(false);
+    await api.get("/onlines/count");
+    expect(seen).toEqual([undefined]);
   });
 
   it("is refreshed on each request: a changed component gives the next request a new id", async () => {

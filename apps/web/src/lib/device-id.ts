@@ -1,4 +1,5 @@
 import { timings } from "@velvet/shared/constants/limits";
+import { hasConsent } from "./consent";
 
 /**
  * The Device-ID header (spec §3, §7): a hash of browser fingerprint components.
@@ -7,6 +8,9 @@ import { timings } from "@velvet/shared/constants/limits";
  * components are read again and the hash recomputed only when one changed (a
  * window moved to another screen, a language switched). A request made before
  * the idle pass computes it there and then, so every request carries it.
+ *
+ * A fingerprint is tracking (ePrivacy): it is computed and sent only once the visitor consented to statistics
+ * (lib/consent); before that, and after a withdrawal, requests go without the header.
  *
  * Only cheap, stable components: the id must not change between two requests
  * of one visit, and reading them must cost next to nothing on every request.
@@ -59,8 +63,15 @@ export function hashComponents(text: string): string {
   return [h1, h2, h3, h4].map((part) => (part >>> 0).toString(16).padStart(8, "0")).join("");
 }
 
-/** The current device id, recomputed if a component changed since the last call; null where it cannot be read. */
+/**
+ * The current device id, recomputed if a component changed since the last call; null where it cannot be read or
+ * the visitor has not consented to statistics.
+ */
 export function refreshDeviceId(): string | null {
+  if (!hasConsent("statistics")) {
+    cached = null;
+    return null;
+  }
   try {
     const components = fingerprintComponents();
     if (cached?.components !== components) cached = { components, id: hashComponents(components) };

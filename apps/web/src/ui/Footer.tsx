@@ -1,6 +1,7 @@
 import { company } from "@velvet/shared/content/company";
 import { Link } from "react-router";
 import { clientConfig } from "../lib/client-config";
+import { openConsentSettings } from "../lib/consent";
 import { Logo } from "./Logo";
 import { PaymentIcons } from "./PaymentIcons";
 
@@ -97,6 +98,9 @@ export function Footer({
             <Link to="/2257-notice" className="hover:text-velvet-700">
               2257
             </Link>
+            <button type="button" onClick={openConsentSettings} className="hover:text-velvet-700">
+              Cookie settings
+            </button>
           </nav>
         </div>
       </footer>
@@ -136,6 +140,13 @@ export function Footer({
       <div className="border-t border-white/10">
         <div className="page-container flex flex-col gap-2 py-6 text-xs text-velvet-200/70 sm:flex-row sm:items-center sm:justify-between">
           <Copyright />
+          <button
+            type="button"
+            onClick={openConsentSettings}
+            className="self-start underline decoration-dotted hover:text-white sm:self-auto"
+          >
+            Cookie settings
+          </button>
           <p>
             {company.address} ·{" "}
             <a href={`mailto:${supportEmail}`} className="underline decoration-dotted hover:text-white">

@@ -229,3 +229,37 @@ export function OfflineIcon(props: IconProps) {
     </Outline>
   );
 }
+
+/** Block: a circle struck through. */
+export function BlockIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M18.36 5.64A9 9 0 1 1 5.64 18.36 9 9 0 0 1 18.36 5.64Zm0 0L5.64 18.36" />
+    </Outline>
+  );
+}
+
+/** Report: a flag. */
+export function FlagIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M3.75 21V4.5m0 0 2.77-.7a9 9 0 0 1 6.09.7l.1.05a9 9 0 0 0 6.2.68l2.98-.74v10.51l-2.98.74a9 9 0 0 1-6.2-.68l-.1-.05a9 9 0 0 0-6.09-.7l-2.77.7" />
+    </Outline>
+  );
+}
+
+export function ComputerIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M9 17.25v1.01a2.25 2.25 0 0 1-.66 1.59L7.5 20.7h9l-.84-.84a2.25 2.25 0 0 1-.66-1.6v-1.01M21 5.25v10.5a1.5 1.5 0 0 1-1.5 1.5h-15a1.5 1.5 0 0 1-1.5-1.5V5.25a1.5 1.5 0 0 1 1.5-1.5h15a1.5 1.5 0 0 1 1.5 1.5Z" />
+    </Outline>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M10.5 19.5h3M8.25 21.75h7.5a2.25 2.25 0 0 0 2.25-2.25v-15a2.25 2.25 0 0 0-2.25-2.25h-7.5A2.25 2.25 0 0 0 6 4.5v15a2.25 2.25 0 0 0 2.25 2.25Z" />
+    </Outline>
+  );
+}

@@ -1,5 +1,7 @@
 import { z } from "../validation/z";
+import { ZAdminAccountFlagSchema } from "./admin-payments";
 import { ZAdminReportSchema } from "./admin-reports";
+import { ZOwnPhotoSchema } from "./photos";
 
 /** Admin: members (issue 10). Search by username, email or uuid; one member's account, ledger, payments, reports. */
 export const ZAdminMemberSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(320) });
@@ -47,7 +49,14 @@ export const ZAdminPaymentRowSchema = z.object({
   currency: z.string(),
   status: z.string(),
   created_at: z.string(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  charged_back_at: z.string().nullable(),
+  /** The gateway's id for the refund an admin asked for; set while a refund awaits the gateway's confirmation. */
+  refund_reference: z.string().nullable(),
 });
+export type TAdminPaymentRow = z.infer<typeof ZAdminPaymentRowSchema>;
+export const ZAdminPaymentResponseSchema = z.object({ data: ZAdminPaymentRowSchema });
 export const ZAdminMemberDetailResponseSchema = z.object({
   data: ZAdminMemberSummarySchema.extend({
     email_verified_at: z.string().nullable(),
@@ -58,10 +67,50 @@ export const ZAdminMemberDetailResponseSchema = z.object({
     ledger: z.array(ZAdminLedgerRowSchema),
     /** The latest 20 payments, newest first. */
     payments: z.array(ZAdminPaymentRowSchema),
-    /** The latest 20 reports about the member or filed by them, newest first. */
-    reports: z.array(ZAdminReportSchema),
+    /** Flags an admin has not cleared yet (refund shortfalls, chargebacks), oldest first. */
+    account_flags: z.array(ZAdminAccountFlagSchema),
+    /** The latest 20 reports about the member, newest first. */
+    reports_against: z.array(ZAdminReportSchema),
+    /** The latest 20 reports the member filed, newest first. */
+    reports_by: z.array(ZAdminReportSchema),
+    /** Every photo of theirs, whatever its status, in gallery order (pending and rejected ones behind signed URLs). */
+    photos: z.array(ZOwnPhotoSchema.omit({ original_url: true }).extend({ uploaded_at: z.string() })),
+    /** What other members read on their profile. */
+    profile: z.object({
+      headline: z.string().nullable(),
+      about_me: z.string().nullable(),
+      gender: z.string(),
+      seeking: z.string(),
+      city: z.string(),
+      state: z.string().nullable(),
+      birthdate: z.string().nullable(),
+      interests: z.array(z.string()),
+    }),
+    /** Their conversations and messages, counted (never read here). */
+    conversations: z.object({
+      total: z.number().int(),
+      started: z.number().int(),
+      messages_sent: z.number().int(),
+      messages_received: z.number().int(),
+    }),
   }),
 });
+
+/**
+ * What the members page shows before any search (issue 21): the newest sign-ups and the members with open
+ * reports against them. Real members only: staff and fictional profiles are found by search.
+ */
+export const ZAdminMembersOverviewResponseSchema = z.object({
+  data: z.object({
+    /** The 20 latest sign-ups, newest first. */
+    newest: z.array(ZAdminMemberSummarySchema),
+    /** Members with pending or under-review reports against them, most reported first (at most 20). */
+    reported: z.array(
+      ZAdminMemberSummarySchema.extend({ open_reports: z.number().int(), last_reported_at: z.string() }),
+    ),
+  }),
+});
+export type TAdminMembersOverview = z.infer<typeof ZAdminMembersOverviewResponseSchema>["data"];
 
 /**
  * A credit adjustment with its reason, written as one ledger row (reason admin_adjustment). `adjustment_id`,
@@ -103,7 +152,25 @@ export const ZAdminPendingPhotoSchema = z.object({
   uploaded_at: z.string(),
 });
 export type TAdminPendingPhoto = z.infer<typeof ZAdminPendingPhotoSchema>;
-export const ZAdminPendingPhotosResponseSchema = z.object({ data: z.array(ZAdminPendingPhotoSchema) });
+export const ZAdminPendingPhotosResponseSchema = z.object({
+  data: z.array(ZAdminPendingPhotoSchema),
+  /** Whether new photos are approved on upload (PHOTO_AUTO_APPROVE): then this queue only holds older uploads. */
+  meta: z.object({ auto_approve: z.boolean() }),
+});
+/**
+ * Photos approved on upload (PHOTO_AUTO_APPROVE=1) in the last 7 days that no admin has looked at yet (kept or
+ * taken down), newest first: moderation after the fact. Public URLs, as members see them.
+ */
+export const ZAdminRecentPhotosResponseSchema = z.object({
+  data: z.array(ZAdminPendingPhotoSchema),
+  meta: z.object({ auto_approve: z.boolean() }),
+});
+export const ZAdminPhotoKeptResponseSchema = z.object({
+  data: z.object({ id: z.string(), status: z.literal("approved") }),
+});
+export const ZAdminPhotoRemovedResponseSchema = z.object({
+  data: z.object({ id: z.string(), removed: z.literal(true) }),
+});
 /** A rejection may say why: the member reads it in the email, under the photo rules. */
 export const ZAdminPhotoRejectRequestSchema = z
   .object({ reason: z.string().trim().min(3).max(300).optional() })

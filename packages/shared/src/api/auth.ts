@@ -7,6 +7,7 @@ import { validationMessages } from "../validation/messages";
 import { z } from "../validation/z";
 import { ZAltchaPayloadSchema } from "./bot-check";
 import { resourceResponse } from "./envelope";
+import { ZSearchPreferencesSchema } from "./profiles";
 
 /** Email as spec §5: valid, local part at most 64, domain at most 254. */
 export const ZEmailSchema = z
@@ -133,7 +134,7 @@ export const ZFeaturesSchema = z.object({
 });
 
 export const ZPreferencesSchema = z.object({
-  search: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  search: ZSearchPreferencesSchema,
   email: z.object({ notifications: z.boolean(), newsletter: z.boolean() }),
 });
 export type TPreferences = z.infer<typeof ZPreferencesSchema>;
@@ -152,6 +153,9 @@ export const ZCurrentUserSchema = z.object({
   unread_messages_count: z.number().int(),
   new_visitors_count: z.number().int(),
   unread_favorites_count: z.number().int(),
+  /** Likes and winks received since the member last opened that tab of "Likes you" (issue 20). */
+  new_likes_count: z.number().int(),
+  new_winks_count: z.number().int(),
   visits_count: z.number().int(),
   received_messages_count: z.number().int(),
   received_wink_interactions_count: z.number().int(),

@@ -61,6 +61,10 @@ export const ZOperatorQueueItemSchema = z.object({
   waiting_since: z.string(),
   waiting_seconds: z.number().int(),
   unanswered_count: z.number().int(),
+  /** The waiting messages include a text or a photo (false: winks and likes only, which wait behind texts). */
+  wrote_text: z.boolean(),
+  /** Bought credits in the last 30 days, or has a running pass or VIP: ahead of the rest at equal wait. */
+  paying: z.boolean(),
   lock: ZOperatorLockSchema.nullable(),
 });
 export type TOperatorQueueItem = z.infer<typeof ZOperatorQueueItemSchema>;
@@ -76,6 +80,25 @@ export const ZOperatorQueueResponseSchema = z.object({
   }),
 });
 export type TOperatorQueueResponse = z.infer<typeof ZOperatorQueueResponseSchema>;
+
+/**
+ * One conversation's new state on `private-operator.queue` (event `queue.changed`), sent to every console after
+ * the change committed. `entry` is the queue entry as GET /api/operator/queue presents it, or null when the
+ * conversation no longer waits (answered, or its member left). `lock` is the live hold, also on a conversation
+ * that no longer waits (kept after a reply). Every `mine` here is false: the event goes to all staff, and each
+ * console compares `lock.operator.uuid` with its own. `assigned_operators`: the profile's assigned operators'
+ * uuids; empty means any operator answers it (a console leaves out what it may not answer, as the queue does).
+ */
+export const ZOperatorQueueChangeSchema = z.object({
+  conversation_uuid: z.string(),
+  entry: ZOperatorQueueItemSchema.nullable(),
+  lock: ZOperatorLockSchema.nullable(),
+  assigned_operators: z.array(z.string()),
+});
+export type TOperatorQueueChange = z.infer<typeof ZOperatorQueueChangeSchema>;
+export interface TOperatorQueueChanged {
+  changes: TOperatorQueueChange[];
+}
 
 /** The fictional profiles operators answer as, for the queue's profile filter (`search`: start of the username). */
 export const ZOperatorProfilesQuerySchema = z.object({ search: z.string().trim().min(1).max(30).optional() });

@@ -4,7 +4,7 @@ import { creditPackageKinds } from "./credits";
 import { resourceResponse } from "./envelope";
 
 /** pending -> paid | failed; paid -> refunded. Only pending is unsettled. */
-export const paymentStatuses = ["pending", "paid", "failed", "refunded"] as const;
+export const paymentStatuses = ["pending", "paid", "failed", "refunded", "charged_back"] as const;
 export type TPaymentStatus = (typeof paymentStatuses)[number];
 
 export const ZCreatePaymentRequestSchema = z.object({ package_id: z.number().int().positive() });
@@ -42,4 +42,5 @@ export const paymentMessages = {
   paymentsUnavailable: "Payments are not available right now. Please try again later.",
   invalidSignature: "Invalid signature.",
   invalidNotification: "Invalid notification.",
+  purchasesSuspended: "Purchases are suspended on this account. Please contact support.",
 } as const;

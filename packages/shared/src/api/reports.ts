@@ -30,3 +30,6 @@ export const reportMessages = {
   received: "Thank you. Your report has been received and our team will review it.",
   emailRequired: "Please fill in a valid email address",
 } as const;
+
+/** The acknowledgement of a report: only the message, nothing about what was filed. */
+export const ZReportReceivedResponseSchema = z.object({ message: z.string() });

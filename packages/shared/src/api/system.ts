@@ -34,3 +34,6 @@ export const ZClientConfigSchema = z.object({
 });
 export type TClientConfig = z.infer<typeof ZClientConfigSchema>;
 export const ZClientConfigResponseSchema = resourceResponse(ZClientConfigSchema);
+
+/** How many members are online now (the navbar's count). */
+export const ZOnlineCountResponseSchema = resourceResponse(z.object({ online: z.number().int() }));

@@ -17,9 +17,11 @@ export const promoEventNames = [
 ] as const;
 export type TPromoEventName = (typeof promoEventNames)[number];
 
-/** Events whose offer is a price cut: the navbar's '-40%' promo badge advertises them (spec §2). */
+/**
+ * Events that show the navbar's promo badge (spec §2, "-40%" for their default price cut). The badge says the
+ * running promotion's actual offer, whatever an admin set it to (web: promoBadgeLabel).
+ */
 export const promoBadgeEvents: readonly TPromoEventName[] = ["summer", "halloween"];
-export const promoBadgeLabel = "-40%";
 
 export const promoBadgeVariants = ["v1", "v2"] as const;
 export type TPromoBadgeVariant = (typeof promoBadgeVariants)[number];

@@ -1,5 +1,6 @@
 import type { TMessage } from "../api/conversations";
 import type { TNotification } from "../api/notifications";
+import type { TOperatorQueueChanged } from "../api/operator";
 
 /**
  * The typed map of server-to-client real-time events: channel name builders,
@@ -11,17 +12,23 @@ export const realtimeChannels = {
   credits: (userUuid: string) => `private-credits.user.${userUuid}`,
   duration: (userUuid: string) => `private-duration.user.${userUuid}`,
   conversation: (conversationUuid: string) => `private-conversation.${conversationUuid}`,
+  /** Staff only (operators and admins, never an impersonated session): the operator queue's changes (issue 21). */
+  operatorQueue: () => "private-operator.queue",
 } as const;
 
 export const realtimeEvents = {
   newNotification: "NEW_NOTIFICATION",
   creditsEarned: "CreditsEarned",
+  balanceChanged: "BalanceChanged",
   passStarted: "PassStarted",
   passEnded: "PassEnded",
   messageCreated: "message.created",
   messageRead: "message.read",
   typing: "client-typing",
   unreadMessages: "UnreadMessagesCount",
+  queueChanged: "queue.changed",
+  notificationsRead: "NotificationsRead",
+  messageHidden: "MessageHidden",
 } as const;
 
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
@@ -34,13 +41,27 @@ export interface RealtimeEventPayloads {
   /** The presented notification, the same shape as an item of GET /api/user-notifications. */
   NEW_NOTIFICATION: TNotification;
   CreditsEarned: { credits: number; balance: number };
+  /**
+   * On the member's credits channel whenever credits are spent or taken back (CreditsEarned covers additions):
+   * every open tab and device shows the same balance without asking (issue 20, dead end 8).
+   */
+  BalanceChanged: { balance: number };
   PassStarted: { expires_at: string };
   PassEnded: { ended_at: string };
   "message.created": TMessage;
   "message.read": { conversation_uuid: string; read_at: string; up_to_message_id: number; reader_uuid: string };
   "client-typing": { username: string };
+  /** On the member's notifications channel when notifications were read elsewhere (a conversation was read). */
+  NotificationsRead: { unread_count: number };
+  /**
+   * On the member's own notifications channel (never the conversation's, which the partner also hears) when they
+   * deleted a message for themselves: their other tabs drop it too.
+   */
+  MessageHidden: { conversation_uuid: string; message_id: number };
   /** On the member's notifications channel whenever their unread message count changes. */
   UnreadMessagesCount: { unread_messages_count: number };
+  /** On private-operator.queue whenever conversations enter, change in or leave the operator queue. */
+  "queue.changed": TOperatorQueueChanged;
 }
 
 /**

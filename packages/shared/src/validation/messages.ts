@@ -16,7 +16,6 @@ export const validationMessages = {
   url: "The {field} field is not a valid URL",
   uuid: "The {field} field must be a valid UUID",
   regex: "The {field} field format is invalid",
-  alpha_dash: "The {field} field may only contain alpha-numeric characters as well as dashes and underscores",
   date_format: "The {field} field must be a valid date (YYYY-MM-DD)",
   min: "The {field} field must be at least {length} characters",
   max: "The {field} field may not be greater than {length} characters",
@@ -25,44 +24,10 @@ export const validationMessages = {
   min_items: "The {field} field must have at least {length} items",
   max_items: "The {field} field may not have more than {length} items",
   included: "The {field} field must be a valid value",
-  accepted: "The {field} field must be accepted",
-  confirmed: "The {field} confirmation does not match",
   invalid: "The {field} field is invalid",
   unknown_field: "The {field} field is not allowed",
-  taken: "The {field} has already been taken.",
   custom_email: "Please fill in a valid email address",
   custom_city: "Please fill in your city",
-  no_such_validator: "No such validator exists",
-  // The rule library (rules/), one entry per rule of spec §5 not worded above.
-  alpha: "The {field} field may only contain alphabetic characters",
-  alpha_num: "The {field} field may only contain alpha-numeric characters",
-  alpha_spaces: "The {field} field may only contain alphabetic characters as well as spaces",
-  between: "The {field} field must be between {min} and {max}",
-  digits: "The {field} field must be numeric and exactly contain {length} digits",
-  decimal: "The {field} field must be numeric and may contain {decimals} decimal places",
-  decimal_any: "The {field} field must be numeric and may contain decimal places",
-  length: "The {field} field must be exactly {length} characters",
-  length_between: "The {field} field must be between {min} and {max} characters",
-  length_items: "The {field} field must have exactly {length} items",
-  is: "The {field} field value is not valid",
-  is_not: "The {field} field value is not valid",
-  excluded: "The {field} field must be a valid value",
-  ip: "The {field} field must be a valid IP address",
-  ip_or_fqdn: "The {field} field must be a valid IP address or domain name",
-  credit_card: "The {field} field must be a valid card number",
-  date_format_pattern: "The {field} field must be in the format {format}",
-  date_between: "The {field} field must be between {min} and {max}",
-  after: "The {field} field must be after {target}",
-  after_or_equal: "The {field} field must be after or equal to {target}",
-  before: "The {field} field must be before {target}",
-  before_or_equal: "The {field} field must be before or equal to {target}",
-  time: "The {field} field must be a valid time",
-  image: "The {field} field must be an image",
-  dimensions: "The {field} field must be {width} pixels by {height} pixels",
-  size: "The {field} field may not be greater than {size} KB",
-  ext: "The {field} field must be a file of type: {values}",
-  mimes: "The {field} field must be a file of type: {values}",
-  no_such_field: 'Validating a non-existent field: "{field}"',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -73,6 +38,8 @@ export const authMessages = {
   throttle: "Too many login attempts. Please try again in {seconds} seconds.",
   /** An admin's ban (issue 17): sign-in with the right password, and any request with a token still held. */
   suspended: "This account has been suspended.",
+  /** Shown on /login when a session ended elsewhere (signed out on another device, password changed). */
+  sessionEnded: "You were signed out. Please sign in again.",
 } as const;
 
 export const passwordMessages = {

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, photos } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { photos } from "../../platform/db/schema/profiles";
+import { accountPolicy } from "../../platform/members/account-policy";
 import {
   createMember,
   jsonRequest,
@@ -12,8 +14,7 @@ import {
   waitForMail,
 } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { accountPolicy } from "./policy";
-import { unsubscribeToken } from "./unsubscribe-tokens";
+import { unsubscribeToken } from "../notifications";
 
 describe("account settings", () => {
   let server: TestServer;
@@ -160,7 +161,7 @@ describe("account settings", () => {
     expect((await me(fresh)).data.deactivated).toBe(true);
     // A deactivated member can still sign in, and lands on /deactivated to reactivate.
     const again = await signIn(server, member.email ?? "", member.password);
-    // The conversation list refuses a deactivated member (and remembers the session check it made).
+    // The conversation list refuses a deactivated member, and serves them again once reactivated.
     const conversations = () => server.request("/api/user-conversations", { headers: again.authorization });
     expect((await conversations()).status).toBe(403);
     expect(

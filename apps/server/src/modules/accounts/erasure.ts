@@ -3,37 +3,26 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type Db, queryRows } from "../../platform/db/client";
-import {
-  abTestEvents,
-  auditLog,
-  authSessions,
-  clickEvents,
-  conversationMembers,
-  emailTokens,
-  impersonationTokens,
-  interactions,
-  jobs,
-  memberActionCounts,
-  memberNotes,
-  messageImages,
-  notificationMutes,
-  notifications,
-  photos,
-  profileVisits,
-  pushNotificationClicks,
-  realtimeOutbox,
-  reports,
-  sitePopupEvents,
-  supportTickets,
-  triggerDeliveries,
-  users,
-} from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { authSessions, emailTokens, impersonationTokens } from "../../platform/db/schema/auth";
+import { conversationMembers, messageImages } from "../../platform/db/schema/conversations";
+import { interactions } from "../../platform/db/schema/interactions";
+import { jobs } from "../../platform/db/schema/jobs";
+import { memberActionCounts } from "../../platform/db/schema/limits";
+import { users } from "../../platform/db/schema/members";
+import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
+import { memberNotes } from "../../platform/db/schema/operator";
+import { photos, profileVisits } from "../../platform/db/schema/profiles";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
+import { reports } from "../../platform/db/schema/reports";
+import { supportTickets } from "../../platform/db/schema/support";
+import { abTestEvents, clickEvents, pushNotificationClicks, sitePopupEvents } from "../../platform/db/schema/tracking";
+import { triggerDeliveries } from "../../platform/db/schema/triggers";
 import { capturedMailbox } from "../../platform/mail/mailer";
-import type { UserRow } from "../auth/session-service";
-import { messageImageFileKey } from "../conversations/presenter";
-import { PHOTO_SIZES, type PhotoSize } from "../photos/image-processing";
-import { photoFileKey } from "../photos/service";
-import { ONLINE_WINDOW_MS } from "../profiles/online";
+import type { UserRow } from "../../platform/members/types";
+import { messageImageFileKey } from "../conversations";
+import { PHOTO_SIZES, type PhotoSize, photoFileKey, photoOriginalKey } from "../photos";
+import { ONLINE_WINDOW_MS } from "../profiles";
 
 /**
  * What deleting an account removes (issue 17; the list of what stays, and why, is in the privacy page and
@@ -85,6 +74,7 @@ async function filesOf(tx: Db, userId: number, fictionalImages: number[]): Promi
         photoFileKey({ storageKey, status: "pending" }, size),
       ]),
     ),
+    ...photoRows.map(({ storageKey }) => photoOriginalKey(storageKey)),
     ...imageRows.map(({ storageKey }) => messageImageFileKey(storageKey)),
   ];
 }

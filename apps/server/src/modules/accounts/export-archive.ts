@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { AppContext } from "../../platform/app-context";
-import type { Authenticated } from "../auth/session-service";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { Authenticated } from "../../platform/members/types";
 import { collectAccountExport } from "./export";
-import { accountPolicy } from "./policy";
 
 /**
  * The member's data export as a ZIP: data.json, then each of their photo files. Streamed: the archive goes out

@@ -1,4 +1,4 @@
-import type { auditLog } from "../../platform/db/schema";
+import type { auditLog } from "../../platform/db/schema/admin";
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -17,6 +17,9 @@ const ownActions: Record<string, string> = {
 const staffActions: Record<string, string> = {
   "photo.approved": "A moderator approved your photo",
   "photo.rejected": "A moderator rejected your photo",
+  "photo.taken_down": "A moderator took down your photo",
+  "photo.removed": "A moderator removed your photo",
+  "photo.kept": "A moderator reviewed your photo",
   "member.credits_adjusted": "Our team adjusted your credit balance",
   "member.deactivated_by_admin": "Our team deactivated your account",
   "member.reactivated_by_admin": "Our team reactivated your account",

@@ -1,32 +1,22 @@
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
-import {
-  abTestEvents,
-  auditLog,
-  authSessions,
-  clickEvents,
-  conversations,
-  creditLedger,
-  interactions,
-  memberNotes,
-  messageImages,
-  messages,
-  notificationMutes,
-  notifications,
-  payments,
-  photos,
-  profileVisits,
-  pushNotificationClicks,
-  reports,
-  sitePopupEvents,
-  supportTicketReplies,
-  supportTickets,
-  users,
-} from "../../platform/db/schema";
-import type { UserRow } from "../auth/session-service";
-import { messageImageFileKey } from "../conversations/presenter";
-import { photoFileKey } from "../photos/service";
+import { auditLog } from "../../platform/db/schema/admin";
+import { authSessions } from "../../platform/db/schema/auth";
+import { conversations, messageImages, messages } from "../../platform/db/schema/conversations";
+import { creditLedger } from "../../platform/db/schema/credits";
+import { interactions } from "../../platform/db/schema/interactions";
+import { users } from "../../platform/db/schema/members";
+import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
+import { memberNotes } from "../../platform/db/schema/operator";
+import { payments } from "../../platform/db/schema/payments";
+import { photos, profileVisits } from "../../platform/db/schema/profiles";
+import { reports } from "../../platform/db/schema/reports";
+import { supportTicketReplies, supportTickets } from "../../platform/db/schema/support";
+import { abTestEvents, clickEvents, pushNotificationClicks, sitePopupEvents } from "../../platform/db/schema/tracking";
+import type { UserRow } from "../../platform/members/types";
+import { messageImageFileKey } from "../conversations";
+import { photoFileKey } from "../photos";
 import { presentAccountEvents } from "./export-events";
 
 /** A file of the member's own that goes into the ZIP beside data.json: its storage key and its name there. */

@@ -1,19 +1,11 @@
-import {
-  ZChangeEmailRequestSchema,
-  ZChangePasswordRequestSchema,
-  ZChangePasswordResponseSchema,
-  ZDeleteAccountRequestSchema,
-  ZPreferencesResponseSchema,
-  ZUpdatePreferencesRequestSchema,
-} from "@velvet/shared/api/account";
-import { ZMessageResponseSchema, ZTokenRequestSchema, ZTokenResponseSchema } from "@velvet/shared/api/auth";
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { clearRefreshCookie, setRefreshCookie } from "../auth/refresh-cookie";
-import { presentTokens } from "../auth/session-service";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { authOf, clearRefreshCookie, presentTokens, requireAuth, setRefreshCookie } from "../sessions";
+import { listDevices, signOutDevice, signOutOtherDevices } from "./devices";
 import { exportArchive } from "./export-archive";
 import {
   changePassword,
@@ -24,6 +16,7 @@ import {
   unsubscribe,
   updateEmailPreferences,
 } from "./service";
+import { readTwoFactor, setUpTwoFactor, turnOffTwoFactor, turnOnTwoFactor } from "./two-factor";
 
 const bearer = [{ siteKey: [], bearer: [] }];
 
@@ -37,17 +30,11 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
   const signedIn = requireAuth(context);
   const { config } = context;
 
-  api.put(
-    "/api/account/email",
+  routeEndpoint(
+    app,
+    accountEndpoints.changeEmail,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["account"],
-        summary: "Change the email address (takes effect once the new address is confirmed)",
-        security: bearer,
-        body: ZChangeEmailRequestSchema,
-        response: { 200: ZMessageResponseSchema },
-      },
     },
     async (request) => {
       await requestEmailChange(context, authOf(request), request.body.email, request.body.current_password);
@@ -55,17 +42,11 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     },
   );
 
-  api.put(
-    "/api/account/password",
+  routeEndpoint(
+    app,
+    accountEndpoints.changePassword,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["account"],
-        summary: "Change the password; signs out every other device",
-        security: bearer,
-        body: ZChangePasswordRequestSchema,
-        response: { 200: ZChangePasswordResponseSchema },
-      },
     },
     async (request, reply) => {
       const tokens = await changePassword(context, authOf(request), request.body, metaOf(request));
@@ -77,31 +58,20 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     },
   );
 
-  api.put(
-    "/api/account/preferences",
+  routeEndpoint(
+    app,
+    accountEndpoints.updatePreferences,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["account"],
-        summary: "Email notification preferences",
-        security: bearer,
-        body: ZUpdatePreferencesRequestSchema,
-        response: { 200: ZPreferencesResponseSchema },
-      },
     },
     async (request) => ({ data: await updateEmailPreferences(context, authOf(request), request.body.email) }),
   );
 
-  api.post(
-    "/api/account/deactivate",
+  routeEndpoint(
+    app,
+    accountEndpoints.deactivate,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["account"],
-        summary: "Deactivate the account (confined to /deactivated until reactivated)",
-        security: bearer,
-        response: { 200: ZTokenResponseSchema },
-      },
     },
     async (request, reply) => {
       const tokens = await deactivate(context, authOf(request), metaOf(request));
@@ -112,16 +82,11 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     },
   );
 
-  api.post(
-    "/api/account/reactivate",
+  routeEndpoint(
+    app,
+    accountEndpoints.reactivate,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["account"],
-        summary: "Reactivate a deactivated account",
-        security: bearer,
-        response: { 200: ZMessageResponseSchema },
-      },
     },
     async (request) => {
       await reactivate(context, authOf(request), request.ip);
@@ -129,17 +94,11 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     },
   );
 
-  api.delete(
-    "/api/account",
+  routeEndpoint(
+    app,
+    accountEndpoints.deleteAccount,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["account"],
-        summary: "Delete the account: personal data, photos and sessions are removed",
-        security: bearer,
-        body: ZDeleteAccountRequestSchema,
-        response: { 200: ZMessageResponseSchema },
-      },
     },
     async (request, reply) => {
       await deleteAccount(context, authOf(request), request.body.password);
@@ -170,19 +129,36 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     },
   );
 
-  api.post(
-    "/api/unsubscribe",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Turn notification emails off from a mail link, without signing in",
-        body: ZTokenRequestSchema,
-        response: { 200: ZMessageResponseSchema },
-      },
-    },
-    async (request) => {
-      await unsubscribe(context, request.body.token);
-      return { message: accountMessages.unsubscribed };
-    },
+  routeEndpoint(app, accountEndpoints.sessions, { onRequest: signedIn }, async (request) => ({
+    data: await listDevices(context, authOf(request)),
+  }));
+
+  routeEndpoint(app, accountEndpoints.endSession, { onRequest: signedIn }, async (request) => ({
+    data: { signed_out: await signOutDevice(context, authOf(request), request.params.id) },
+  }));
+
+  routeEndpoint(app, accountEndpoints.endOtherSessions, { onRequest: signedIn }, async (request) => ({
+    data: { signed_out: await signOutOtherDevices(context, authOf(request)) },
+  }));
+
+  routeEndpoint(app, accountEndpoints.twoFactorStatus, { onRequest: signedIn }, async (request) => ({
+    data: await readTwoFactor(context, authOf(request)),
+  }));
+
+  routeEndpoint(app, accountEndpoints.twoFactorSetup, { onRequest: signedIn }, async (request) => ({
+    data: await setUpTwoFactor(context, authOf(request), request.body.password),
+  }));
+
+  routeEndpoint(app, accountEndpoints.twoFactorEnable, { onRequest: signedIn }, async (request) =>
+    turnOnTwoFactor(context, authOf(request), request.body, request.ip),
   );
+
+  routeEndpoint(app, accountEndpoints.twoFactorDisable, { onRequest: signedIn }, async (request) =>
+    turnOffTwoFactor(context, authOf(request), request.body, request.ip),
+  );
+
+  routeEndpoint(app, accountEndpoints.unsubscribe, {}, async (request) => {
+    await unsubscribe(context, request.body.token);
+    return { message: accountMessages.unsubscribed };
+  });
 }

@@ -1,25 +1,31 @@
 import type { TPreferences } from "@velvet/shared/api/auth";
+import type { TNotificationSettings } from "@velvet/shared/api/push";
 import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { users } from "../../platform/db/schema";
+import { type UserPreferences, users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
-import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
-import { queueVerificationMail } from "../auth/registration-service";
-import { type Authenticated, type IssuedTokens, revokeAllSessions, startSession } from "../auth/session-service";
+import { accountPolicy } from "../../platform/members/account-policy";
+import { notificationSettingsOf, withNotificationSettings } from "../../platform/members/notification-settings";
+import { presentSearchPreferences } from "../../platform/members/search-preferences";
+import type { Authenticated } from "../../platform/members/types";
+import { hashPassword, isCommonPassword, queueVerificationMail, verifyPassword } from "../auth";
+import { readUnsubscribeToken } from "../notifications";
+import { type IssuedTokens, revokeAllSessions, startSession } from "../sessions";
 import { eraseMember } from "./erasure";
-import { accountPolicy } from "./policy";
-import { readUnsubscribeToken } from "./unsubscribe-tokens";
 
 interface RequestMeta {
   ip: string;
   userAgent: string | undefined;
 }
 
-async function assertCurrentPassword(auth: Authenticated, password: string, field = "current_password"): Promise<void> {
+export async function assertCurrentPassword(
+  auth: Authenticated,
+  password: string,
+  field = "current_password",
+): Promise<void> {
   const ok = auth.user.passwordHash ? await verifyPassword(auth.user.passwordHash, password) : false;
   if (!ok) throw AppError.field(field, accountMessages.currentPasswordWrong);
 }
@@ -92,9 +98,18 @@ export async function updateEmailPreferences(
   auth: Authenticated,
   email: TPreferences["email"],
 ): Promise<TPreferences> {
-  const preferences = { ...auth.user.preferences, email };
+  let preferences: UserPreferences = { ...auth.user.preferences, email };
+  // Turning notification emails back on with every kind off in the notification settings would change nothing:
+  // every kind comes by email again, as before those settings existed.
+  const settings = notificationSettingsOf({ ...preferences, email: { ...email, notifications: true } });
+  if (email.notifications && !Object.values(settings).some((kind) => kind.email)) {
+    const everyEmail = Object.fromEntries(
+      Object.entries(settings).map(([kind, channels]) => [kind, { ...channels, email: true }]),
+    ) as TNotificationSettings;
+    preferences = withNotificationSettings(preferences, everyEmail);
+  }
   await context.database.db.update(users).set({ preferences, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
-  return { ...(preferences.search ? { search: preferences.search } : {}), email };
+  return { search: presentSearchPreferences(preferences), email };
 }
 
 /** Confines the member to /deactivated until they reactivate; every other session ends. */
@@ -121,7 +136,6 @@ export async function reactivate(context: AppContext, auth: Authenticated, ip: s
     await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
     await writeAudit(tx, { actorId: auth.user.id, action: "account.reactivated", targetUserId: auth.user.id, ip });
   });
-  forgetCheckedSessionsOf(auth.user.id);
 }
 
 /** Deletes the account for good (erasure.ts lists what goes and what stays), and ends every session. */
@@ -129,7 +143,6 @@ export async function deleteAccount(context: AppContext, auth: Authenticated, pa
   accountPolicy.assertNotImpersonating(auth);
   await assertCurrentPassword(auth, password, "password");
   await eraseMember(context, auth.user);
-  forgetCheckedSessionsOf(auth.user.id);
   await endConnections(context, auth);
 }
 

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { creditPackages, messagePrices } from "../../platform/db/schema";
+import { creditPackages, messagePrices } from "../../platform/db/schema/credits";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 type PackageRow = typeof creditPackages.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
 import { giveCredits, jsonRequest, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 

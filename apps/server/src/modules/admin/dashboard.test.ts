@@ -50,4 +50,25 @@ describe("admin: dashboard", () => {
     const member = await signedInMember(server);
     expect((await server.request("/api/admin/dashboard", { headers: member.auth })).status).toBe(403);
   });
+
+  it("never counts staff or fictional profiles as members (issue 21)", async () => {
+    const admin = await signedInMember(server, { roles: ["admin"] });
+    const before = await dashboard(admin.auth);
+    // Staff sign in today (active) and fictional profiles are made today: none of them is a member.
+    await Promise.all([
+      signedInMember(server, { roles: ["operator"] }),
+      signedInMember(server, { roles: ["admin"] }),
+      signedInMember(server, { roles: ["member", "operator"] }),
+      createFictionalProfile(server),
+      createFictionalProfile(server),
+    ]);
+    const after = await dashboard(admin.auth);
+    expect(after.members).toEqual(before.members);
+    await signedInMember(server);
+    const withMember = await dashboard(admin.auth);
+    expect(withMember.members.total - before.members.total).toBe(1);
+    expect(withMember.members.registered_today - before.members.registered_today).toBe(1);
+    const operator = await signedInMember(server, { roles: ["operator"] });
+    expect((await server.request("/api/admin/dashboard", { headers: operator.auth })).status).toBe(403);
+  });
 });

@@ -3,9 +3,9 @@ import type { z } from "@velvet/shared/validation/z";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 /** Per-member feature flags (spec §3 features): set by admins, audit-logged, shown in the current user. */
 export async function setMemberFeatures(

@@ -2,9 +2,10 @@ import { fictionalProfileMessages, type TAssignedOperator } from "@velvet/shared
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { fictionalProfileOperators, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { fictionalProfileOperators } from "../../platform/db/schema/operator";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { fictionalProfileDetail, fictionalProfileOrNotFound } from "./fictional-profiles-service";
 
 const hasOperatorRole = sql`'operator' = any(${users.roles})`;

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
-import type { UserRow } from "../auth/session-service";
-import { deletePhoto, setPrimaryPhoto, uploadPhoto } from "../photos/service";
+import type { UserRow } from "../../platform/members/types";
+import { deletePhoto, setPrimaryPhoto, uploadPhoto } from "../photos";
 import { fictionalProfileOrNotFound } from "./fictional-profiles-service";
 
 /*

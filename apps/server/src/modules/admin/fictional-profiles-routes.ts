@@ -1,21 +1,14 @@
-import {
-  makeFictionalProfileCreateSchema,
-  makeFictionalProfileUpdateSchema,
-  ZAssignableOperatorsResponseSchema,
-  ZFictionalOperatorsRequestSchema,
-  ZFictionalProfileListQuerySchema,
-  ZFictionalProfileListResponseSchema,
-  ZFictionalProfileResponseSchema,
-  ZFictionalScheduleRequestSchema,
-} from "@velvet/shared/api/admin-fictional";
-import { ZOwnPhotoListResponseSchema, ZOwnPhotoSchema } from "@velvet/shared/api/photos";
+import { makeFictionalProfileCreateSchema, makeFictionalProfileUpdateSchema } from "@velvet/shared/api/admin-fictional";
+import { ZOwnPhotoSchema } from "@velvet/shared/api/photos";
+import { adminFictionalEndpoints } from "@velvet/shared/contract/admin-fictional";
 import { todayInTimezone } from "@velvet/shared/validation/age";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { authOf } from "../auth/authenticate";
-import { readPhotoPart, registerPhotoUploads } from "../photos/upload-part";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { readPhotoPart, registerPhotoUploads } from "../photos";
+import { adminGuard, authOf } from "../sessions";
 import { assignableOperators, setProfileOperators } from "./fictional-assignment-service";
 import { deleteFictionalPhoto, setFictionalPrimaryPhoto, uploadFictionalPhoto } from "./fictional-photos-service";
 import {
@@ -25,10 +18,8 @@ import {
   setOnlineSchedule,
   updateFictionalProfile,
 } from "./fictional-profiles-service";
-import { adminGuard } from "./policy";
 
 const ZProfileParams = z.object({ uuid: z.uuid() });
-const ZPhotoParams = z.object({ uuid: z.uuid(), photoUuid: z.uuid() });
 
 /**
  * Admin: fictional profiles (issue 10). Admins only, checked in onRequest before the body (or an upload) is
@@ -41,126 +32,56 @@ export async function adminFictionalProfileRoutes(app: FastifyInstance, context:
   const schema = { tags: ["admin"], security: [{ siteKey: [], bearer: [] }] };
   const today = () => todayInTimezone(context.config.siteTimezone);
 
-  api.get(
-    "/api/admin/fictional-profiles",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Fictional profiles by the start of their username, 25 a page, with schedule, operators and counts",
-        querystring: ZFictionalProfileListQuerySchema,
-        response: { 200: ZFictionalProfileListResponseSchema },
-      },
-    },
-    async (request) => listFictionalProfiles(context, request.query),
+  routeEndpoint(app, adminFictionalEndpoints.list, { onRequest: adminOnly() }, async (request) =>
+    listFictionalProfiles(context, request.query),
   );
 
-  api.post(
-    "/api/admin/fictional-profiles",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Create a fictional profile (no email or password: it can never sign in; audited)",
-        body: makeFictionalProfileCreateSchema(today),
-        response: { 201: ZFictionalProfileResponseSchema },
-      },
-    },
+  routeEndpoint(
+    app,
+    adminFictionalEndpoints.create,
+    { onRequest: adminOnly(), bodySchema: makeFictionalProfileCreateSchema(today) },
     async (request, reply) => {
       const profile = await createFictionalProfile(context, authOf(request).user, request.body, request.ip);
       return reply.status(201).send({ data: profile });
     },
   );
 
-  api.get(
-    "/api/admin/fictional-profiles/operators",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Accounts with the operator role, for assigning profiles",
-        response: { 200: ZAssignableOperatorsResponseSchema },
-      },
-    },
-    async () => ({ data: await assignableOperators(context) }),
-  );
+  routeEndpoint(app, adminFictionalEndpoints.operators, { onRequest: adminOnly() }, async () => ({
+    data: await assignableOperators(context),
+  }));
 
-  api.get(
-    "/api/admin/fictional-profiles/:uuid",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "One fictional profile: every editable field, its photos and its operators",
-        params: ZProfileParams,
-        response: { 200: ZFictionalProfileResponseSchema },
-      },
-    },
-    async (request) => ({ data: await fictionalProfileDetail(context, request.params.uuid) }),
-  );
+  routeEndpoint(app, adminFictionalEndpoints.detail, { onRequest: adminOnly() }, async (request) => ({
+    data: await fictionalProfileDetail(context, request.params.uuid),
+  }));
 
-  api.put(
-    "/api/admin/fictional-profiles/:uuid",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Change a fictional profile's fields (any of the create fields; audited)",
-        params: ZProfileParams,
-        body: makeFictionalProfileUpdateSchema(today),
-        response: { 200: ZFictionalProfileResponseSchema },
-      },
-    },
+  routeEndpoint(
+    app,
+    adminFictionalEndpoints.update,
+    { onRequest: adminOnly(), bodySchema: makeFictionalProfileUpdateSchema(today) },
     async (request) => ({
       data: await updateFictionalProfile(context, authOf(request).user, request.params.uuid, request.body, request.ip),
     }),
   );
 
-  api.put(
-    "/api/admin/fictional-profiles/:uuid/schedule",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Set the hours of the site's day (0-23) the profile shows as online (audited)",
-        params: ZProfileParams,
-        body: ZFictionalScheduleRequestSchema,
-        response: { 200: ZFictionalProfileResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await setOnlineSchedule(
-        context,
-        authOf(request).user,
-        request.params.uuid,
-        request.body.online_hours,
-        request.ip,
-      ),
-    }),
-  );
+  routeEndpoint(app, adminFictionalEndpoints.setSchedule, { onRequest: adminOnly() }, async (request) => ({
+    data: await setOnlineSchedule(
+      context,
+      authOf(request).user,
+      request.params.uuid,
+      request.body.online_hours,
+      request.ip,
+    ),
+  }));
 
-  api.put(
-    "/api/admin/fictional-profiles/:uuid/operators",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Assign the operators who answer the profile (empty: any operator; audited)",
-        params: ZProfileParams,
-        body: ZFictionalOperatorsRequestSchema,
-        response: { 200: ZFictionalProfileResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await setProfileOperators(
-        context,
-        authOf(request).user,
-        request.params.uuid,
-        request.body.operator_uuids,
-        request.ip,
-      ),
-    }),
-  );
+  routeEndpoint(app, adminFictionalEndpoints.setOperators, { onRequest: adminOnly() }, async (request) => ({
+    data: await setProfileOperators(
+      context,
+      authOf(request).user,
+      request.params.uuid,
+      request.body.operator_uuids,
+      request.ip,
+    ),
+  }));
 
   api.post(
     "/api/admin/fictional-profiles/:uuid/photos",
@@ -186,47 +107,23 @@ export async function adminFictionalProfileRoutes(app: FastifyInstance, context:
     },
   );
 
-  api.put(
-    "/api/admin/fictional-profiles/:uuid/photos/:photoUuid/primary",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Make one of the profile's photos its main photo (audited)",
-        params: ZPhotoParams,
-        response: { 200: ZOwnPhotoListResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await setFictionalPrimaryPhoto(
-        context,
-        authOf(request).user,
-        request.params.uuid,
-        request.params.photoUuid,
-        request.ip,
-      ),
-    }),
-  );
+  routeEndpoint(app, adminFictionalEndpoints.setPrimaryPhoto, { onRequest: adminOnly() }, async (request) => ({
+    data: await setFictionalPrimaryPhoto(
+      context,
+      authOf(request).user,
+      request.params.uuid,
+      request.params.photoUuid,
+      request.ip,
+    ),
+  }));
 
-  api.delete(
-    "/api/admin/fictional-profiles/:uuid/photos/:photoUuid",
-    {
-      onRequest: adminOnly(),
-      schema: {
-        ...schema,
-        summary: "Delete one of the profile's photos (the next one becomes the main photo; audited)",
-        params: ZPhotoParams,
-        response: { 200: ZOwnPhotoListResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await deleteFictionalPhoto(
-        context,
-        authOf(request).user,
-        request.params.uuid,
-        request.params.photoUuid,
-        request.ip,
-      ),
-    }),
-  );
+  routeEndpoint(app, adminFictionalEndpoints.deletePhoto, { onRequest: adminOnly() }, async (request) => ({
+    data: await deleteFictionalPhoto(
+      context,
+      authOf(request).user,
+      request.params.uuid,
+      request.params.photoUuid,
+      request.ip,
+    ),
+  }));
 }

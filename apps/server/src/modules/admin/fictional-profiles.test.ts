@@ -3,11 +3,12 @@ import { latestBirthdateForAge, todayInTimezone } from "@velvet/shared/validatio
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, users } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { users } from "../../platform/db/schema/members";
 import { createMember, jsonRequest, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { hashPassword } from "../auth/passwords";
-import { siteHour } from "../profiles/online";
+import { hashPassword } from "../auth";
+import { siteHour } from "../profiles";
 
 const TIMEZONE = "Australia/Sydney";
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { authSessions, users } from "../../platform/db/schema";
+import { authSessions } from "../../platform/db/schema/auth";
+import { users } from "../../platform/db/schema/members";
 import { jsonRequest, refreshCookieOf, signedInMember } from "../../test/factories";
 import { createFictionalProfile, memberWritesTo, signedInStaff } from "../../test/operator-factories";
 import { openSocket } from "../../test/realtime-clients";
@@ -83,7 +84,7 @@ describe("impersonated sessions", () => {
       const member = await signedInMember(server);
       const { auth, cookie } = await impersonate(operator, member);
       expect((await me(auth)).status).toBe(200);
-      // A hot route (one that may take a check made within the last second) is read first, to be cached if it could be.
+      // The conversation list is read first: what the member was allowed a moment ago must not carry over.
       expect((await server.request("/api/user-conversations", { headers: auth })).status).toBe(200);
       await db.update(users).set(change).where(eq(users.id, operator.id));
       const label = Object.keys(change)[0];

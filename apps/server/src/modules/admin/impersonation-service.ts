@@ -2,10 +2,12 @@ import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { impersonationTokens, users } from "../../platform/db/schema";
+import { impersonationTokens } from "../../platform/db/schema/auth";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import type { UserRow } from "../../platform/members/types";
 import { hashToken, randomToken } from "../../platform/security/secrets";
-import { type IssuedTokens, startSession, type UserRow } from "../auth/session-service";
+import { type IssuedTokens, startSession } from "../sessions";
 
 export const IMPERSONATION_TOKEN_TTL_SECONDS = 5 * 60;
 

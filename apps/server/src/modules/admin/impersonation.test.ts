@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, impersonationTokens } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { impersonationTokens } from "../../platform/db/schema/auth";
 import { createMember, jsonRequest, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 

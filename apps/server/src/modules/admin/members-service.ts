@@ -4,12 +4,16 @@ import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
-import { auditLog, creditLedger, payments, users } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { creditLedger } from "../../platform/db/schema/credits";
+import { users } from "../../platform/db/schema/members";
+import { payments } from "../../platform/db/schema/payments";
 import { AppError } from "../../platform/http/app-error";
-import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
-import { revokeAllSessions, type UserRow } from "../auth/session-service";
-import { addCredits, takeBackCredits } from "../credits/ledger";
-import { reportsInvolving } from "./reports-service";
+import type { UserRow } from "../../platform/members/types";
+import { addCredits, takeBackCredits } from "../ledger";
+import { openAccountFlags, presentAdminPayment } from "../payments";
+import { revokeAllSessions } from "../sessions";
+import { memberConversationCounts, memberPhotos, memberProfileText, memberReports } from "./member-moderation-view";
 import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersonations";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,10 +111,13 @@ async function withAdjustmentNotes(
 export async function memberDetail(context: AppContext, uuid: string) {
   const { db } = context.database;
   const member = await memberByUuid(context, uuid);
-  const [ledger, memberPayments, memberReports] = await Promise.all([
+  const [ledger, memberPayments, reportLists, flags, photoList, conversationCounts] = await Promise.all([
     db.select().from(creditLedger).where(eq(creditLedger.userId, member.id)).orderBy(desc(creditLedger.id)).limit(50),
     db.select().from(payments).where(eq(payments.userId, member.id)).orderBy(desc(payments.createdAt)).limit(20),
-    reportsInvolving(context, member.id),
+    memberReports(context, member.id),
+    openAccountFlags(db, member.id),
+    memberPhotos(context, member.id),
+    memberConversationCounts(context, member.id),
   ]);
   return {
     ...presentSummary(member, await suspendersOf(context, [member])),
@@ -119,17 +126,12 @@ export async function memberDetail(context: AppContext, uuid: string) {
     unlimited_until: iso(member.unlimitedUntil),
     vip_until: iso(member.vipUntil),
     ledger: await withAdjustmentNotes(context, member.id, ledger),
-    payments: memberPayments.map((payment) => ({
-      id: payment.id,
-      kind: payment.kind,
-      package_name: payment.packageName,
-      credits: payment.credits,
-      price_cents: payment.priceCents,
-      currency: payment.currency,
-      status: payment.status,
-      created_at: payment.createdAt.toISOString(),
-    })),
-    reports: memberReports,
+    payments: memberPayments.map(presentAdminPayment),
+    account_flags: flags,
+    ...reportLists,
+    photos: photoList,
+    profile: memberProfileText(member),
+    conversations: conversationCounts,
   };
 }
 
@@ -202,8 +204,6 @@ export async function setMemberDeactivated(
     });
     return { updated: row ?? member, impersonations };
   });
-  // A session check remembered before the commit would still say active.
-  forgetCheckedSessionsOf(updated.id);
   if (deactivated) {
     await context.memberConnections.close({ memberUuid: updated.uuid }, realtimeCloseCodes.sessionEnded);
   }

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, creditLedger } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { creditLedger } from "../../platform/db/schema/credits";
 import { giveCredits, jsonRequest, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { findLedgerMismatches } from "../credits/ledger";
+import { findLedgerMismatches } from "../ledger";
 
 describe("admin: members", () => {
   let server: TestServer;
@@ -53,13 +54,13 @@ describe("admin: members", () => {
     expect((await report(member.auth, reporter.uuid, "They started it.")).status).toBeLessThan(300);
     expect((await report(reporter.auth, bystander.uuid, "Unrelated report.")).status).toBeLessThan(300);
     const detail = await (await server.request(`/api/admin/members/${member.uuid}`, { headers: boss.auth })).json();
-    const reports = detail.data.reports as Array<{
-      details: string;
-      reporter: { uuid: string };
-      reported: { uuid: string };
-    }>;
-    expect(reports.map((entry) => entry.details)).toEqual(["They started it.", "Rude messages to me."]);
-    expect(reports[1]).toMatchObject({ reporter: { uuid: reporter.uuid }, reported: { uuid: member.uuid } });
+    type Row = { details: string; reporter: { uuid: string }; reported: { uuid: string } };
+    const against = detail.data.reports_against as Row[];
+    const by = detail.data.reports_by as Row[];
+    expect(against.map((entry) => entry.details)).toEqual(["Rude messages to me."]);
+    expect(against[0]).toMatchObject({ reporter: { uuid: reporter.uuid }, reported: { uuid: member.uuid } });
+    expect(by.map((entry) => entry.details)).toEqual(["They started it."]);
+    expect(by[0]).toMatchObject({ reporter: { uuid: member.uuid }, reported: { uuid: reporter.uuid } });
   });
 
   it("adjusts credits with a reason as one ledger row, once per adjustment_id, never below 0, audited", async () => {

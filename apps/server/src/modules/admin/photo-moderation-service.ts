@@ -1,18 +1,21 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { photos, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../auth/session-service";
-import { PHOTO_SIZES, type PhotoSize } from "../photos/image-processing";
-import { photoFileKey } from "../photos/service";
-import { signedMediaUrl } from "../photos/signed-urls";
+import type { UserRow } from "../../platform/members/types";
+import { PHOTO_SIZES, type PhotoSize, photoFileKey, signedMediaUrl } from "../photos";
 
 const sizes = Object.keys(PHOTO_SIZES) as PhotoSize[];
 
 /** Photos waiting for a decision, oldest first, each behind a signed URL (pending files are private). */
 export async function pendingPhotos(context: AppContext) {
+  return { data: await pendingPhotoList(context), meta: { auto_approve: context.config.photoAutoApprove } };
+}
+
+async function pendingPhotoList(context: AppContext) {
   const rows = await context.database.db
     .select({ photo: photos, member: { uuid: users.uuid, username: users.username } })
     .from(photos)
@@ -29,10 +32,11 @@ export async function pendingPhotos(context: AppContext) {
 }
 
 /**
- * Approves or rejects a pending photo. Approval publishes its files under the same unguessable name (copied
- * before the status changes, so an approved photo never points at a missing file; the private copies go after
- * commit). Rejection keeps it private and out of every other member's view; a rejected main photo hands the
- * role to the member's next approved photo, and the member is told by email, with the admin's reason if given.
+ * Approves or rejects a pending photo, or takes down an approved one (issue 21: with PHOTO_AUTO_APPROVE=1 photos
+ * are public before anyone looks, so a rejection must work after the fact). Files move between the public and
+ * private names under the same unguessable name: copied before the status changes, so a photo never points at a
+ * missing file, and the old copies go after commit. A rejected main photo hands the role to the member's next
+ * approved photo, and the member is told by email, with the admin's reason if given.
  */
 export async function decidePhoto(
   context: AppContext,
@@ -46,18 +50,24 @@ export async function decidePhoto(
   const { db } = context.database;
   const [found] = await db.select().from(photos).where(eq(photos.uuid, photoUuid));
   if (!found) throw new AppError("not_found");
-  if (found.status !== "pending") throw new AppError("conflict", "This photo has already been decided.");
-  if (decision === "approved") {
+  const takingDown = decision === "rejected" && found.status === "approved";
+  if (found.status !== "pending" && !takingDown) {
+    throw new AppError("conflict", "This photo has already been decided.");
+  }
+  const moved = { ...found, status: decision };
+  // Pending and rejected files share the private name; only approval and take-down move them.
+  const relocates = photoFileKey(found, "large") !== photoFileKey(moved, "large");
+  if (relocates) {
     for (const size of sizes) {
       const content = await context.storage.get(photoFileKey(found, size));
-      if (content) await context.storage.put(photoFileKey({ ...found, status: "approved" }, size), content);
+      if (content) await context.storage.put(photoFileKey(moved, size), content);
     }
   }
   await db.transaction(async (tx) => {
     const [photo] = await tx
       .update(photos)
       .set({ status: decision, updatedAt: new Date(), ...(decision === "rejected" ? { isPrimary: false } : {}) })
-      .where(and(eq(photos.id, found.id), eq(photos.status, "pending")))
+      .where(and(eq(photos.id, found.id), eq(photos.status, found.status)))
       .returning();
     if (!photo) throw new AppError("conflict", "This photo has already been decided.");
     if (decision === "rejected" && found.isPrimary) {
@@ -71,7 +81,7 @@ export async function decidePhoto(
     }
     await writeAudit(tx, {
       actorId: admin.id,
-      action: decision === "approved" ? "photo.approved" : "photo.rejected",
+      action: decision === "approved" ? "photo.approved" : takingDown ? "photo.taken_down" : "photo.rejected",
       targetUserId: found.userId,
       metadata: { photo: found.uuid, ...(reason ? { reason } : {}) },
       ip,
@@ -82,7 +92,7 @@ export async function decidePhoto(
     }
   });
   context.jobs.kick();
-  if (decision === "approved") {
+  if (relocates) {
     for (const size of sizes) await context.storage.remove(photoFileKey(found, size)).catch(() => {});
   }
   return { id: found.uuid, status: decision };

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
 import { jsonRequest, signedInMember, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
@@ -39,6 +39,7 @@ describe("admin: photo moderation", () => {
     expect(main).toMatchObject({ status: "pending", is_primary: true });
 
     const pending = await (await server.request("/api/admin/photos/pending", { headers: admin.auth })).json();
+    expect(pending.meta).toEqual({ auto_approve: false });
     const listed = pending.data.filter((photo: { member: { uuid: string } }) => photo.member.uuid === owner.uuid);
     expect(listed.map((photo: { id: string }) => photo.id)).toEqual([main.id, second.id]);
     expect(listed[0].url).toMatch(/^\/media-private\/.+\?expires=\d+&signature=/);

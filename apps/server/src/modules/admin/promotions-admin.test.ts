@@ -1,11 +1,11 @@
 import { promotionAdminMessages } from "@velvet/shared/api/admin-promotions";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, promotions } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { promotions } from "../../platform/db/schema/promotions";
 import { jsonRequest, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { ensurePromotionCalendar } from "../promotions/calendar";
-import { currentPromotion, forgetCurrentPromotion } from "../promotions/current-promotion";
+import { currentPromotion, ensurePromotionCalendar } from "../promotions";
 
 const HOUR = 3600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -20,7 +20,7 @@ describe("admin: promotions", () => {
   afterAll(() => server.stop());
   beforeEach(async () => {
     await server.context.database.db.delete(promotions);
-    forgetCurrentPromotion(server.context.database.db);
+    server.context.events.emit("promotions.changed", {});
   });
 
   const create = (body: Record<string, unknown>) =>
@@ -125,7 +125,7 @@ describe("admin: promotions", () => {
     ).json();
     expect(await eventName(member.auth)).toBe("halloween");
     // Read once more so the running promotion sits in the process cache before the edit.
-    expect((await currentPromotion(server.context.database.db))?.name).toBe("halloween");
+    expect((await currentPromotion(server.context))?.name).toBe("halloween");
 
     await server.request(
       `/api/admin/promotions/${running.data.id}`,

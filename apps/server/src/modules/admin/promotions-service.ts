@@ -8,10 +8,9 @@ import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
-import { promotions } from "../../platform/db/schema";
+import { promotions } from "../../platform/db/schema/promotions";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
-import { forgetCurrentPromotion } from "../promotions/current-promotion";
+import type { UserRow } from "../../platform/members/types";
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -85,7 +84,7 @@ function auditMetadata(row: PromotionRow) {
   return window;
 }
 
-/** The cached running promotion is dropped after commit, so the next request sees the change (see current-promotion). */
+/** "promotions.changed" after commit drops the cached running promotion, so the next request sees the change. */
 export async function createPromotion(context: AppContext, admin: UserRow, input: TAdminPromotionRequest, ip: string) {
   const { db } = context.database;
   const created = await db.transaction(async (tx) => {
@@ -96,7 +95,7 @@ export async function createPromotion(context: AppContext, admin: UserRow, input
     await writeAudit(tx, { actorId: admin.id, action: "promotion.created", metadata: auditMetadata(row), ip });
     return row;
   });
-  forgetCurrentPromotion(db);
+  context.events.emit("promotions.changed", {});
   return presentPromotion(created);
 }
 
@@ -123,7 +122,7 @@ export async function updatePromotion(
     });
     return row;
   });
-  forgetCurrentPromotion(db);
+  context.events.emit("promotions.changed", {});
   return presentPromotion(updated);
 }
 
@@ -135,6 +134,6 @@ export async function deletePromotion(context: AppContext, admin: UserRow, id: n
     if (!deleted) throw new AppError("not_found");
     await writeAudit(tx, { actorId: admin.id, action: "promotion.deleted", metadata: auditMetadata(deleted), ip });
   });
-  forgetCurrentPromotion(db);
+  context.events.emit("promotions.changed", {});
   return { deleted: true };
 }

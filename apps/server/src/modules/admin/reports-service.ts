@@ -1,11 +1,13 @@
 import type { TAdminReport } from "@velvet/shared/api/admin-reports";
-import { asc, count, desc, eq, inArray, or } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { photos, reportNotes, reports, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { photos } from "../../platform/db/schema/profiles";
+import { reportNotes, reports } from "../../platform/db/schema/reports";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 const PAGE_SIZE = 25;
 type ReportStatus = TAdminReport["status"];
@@ -117,18 +119,4 @@ export async function updateReport(
   const [loaded] = await loadReports(context, [id]);
   if (!loaded) throw new AppError("not_found");
   return loaded;
-}
-
-/** The latest reports about a member or filed by them, newest first, for the member's page. */
-export async function reportsInvolving(context: AppContext, memberId: number, limit = 20): Promise<TAdminReport[]> {
-  const idRows = await context.database.db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(or(eq(reports.reportedUserId, memberId), eq(reports.reporterId, memberId)))
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(limit);
-  return loadReports(
-    context,
-    idRows.map((row) => row.id),
-  );
 }

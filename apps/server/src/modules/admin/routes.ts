@@ -1,23 +1,20 @@
-import { ZImpersonationTokenResponseSchema } from "@velvet/shared/api/account";
-import { ZMemberFeaturesRequestSchema, ZMemberFeaturesResponseSchema } from "@velvet/shared/api/notifications";
-import { z } from "@velvet/shared/validation/z";
+import { adminMembersEndpoints } from "@velvet/shared/contract/admin-members";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { adminTriggerRoutes } from "../triggers/routes";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { authOf, requireAuth, requireStaff } from "../sessions";
+import { adminTriggerRoutes } from "../triggers";
 import { adminCommerceRoutes } from "./commerce-routes";
 import { setMemberFeatures } from "./features-service";
 import { adminFictionalProfileRoutes } from "./fictional-profiles-routes";
 import { issueImpersonationToken } from "./impersonation-service";
+import { adminJobRoutes } from "./jobs-routes";
 import { adminMemberRoutes } from "./members-routes";
 import { adminPhotoRoutes } from "./photo-moderation-routes";
-import { requireStaff } from "./policy";
 import { adminPromotionRoutes } from "./promotions-routes";
 import { adminReportRoutes } from "./reports-routes";
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // Role checks run in onRequest, before the body is even parsed (issue 10: "before anything else").
   const staffOnly = [requireAuth(context), requireStaff(["operator", "admin"])];
   await adminMemberRoutes(app, context);
@@ -28,40 +25,19 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   // Its own scope: it registers the multipart parser for photo uploads.
   await app.register(async (scope) => adminFictionalProfileRoutes(scope, context));
   await adminTriggerRoutes(app, context);
+  await adminJobRoutes(app, context);
 
-  api.post(
-    "/api/admin/users/:uuid/impersonation",
-    {
-      onRequest: staffOnly,
-      schema: {
-        tags: ["admin"],
-        summary: "Issue a single-use impersonation link for a member (operators and admins)",
-        security: [{ siteKey: [], bearer: [] }],
-        params: z.object({ uuid: z.uuid() }),
-        response: { 201: ZImpersonationTokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const grant = await issueImpersonationToken(context, authOf(request).user, request.params.uuid, request.ip);
-      return reply
-        .status(201)
-        .send({ data: { token: grant.token, expires_at: grant.expiresAt.toISOString(), url: grant.url } });
-    },
-  );
+  routeEndpoint(app, adminMembersEndpoints.impersonation, { onRequest: staffOnly }, async (request, reply) => {
+    const grant = await issueImpersonationToken(context, authOf(request).user, request.params.uuid, request.ip);
+    return reply
+      .status(201)
+      .send({ data: { token: grant.token, expires_at: grant.expiresAt.toISOString(), url: grant.url } });
+  });
 
-  api.put(
-    "/api/admin/users/:uuid/features",
-    {
-      onRequest: [requireAuth(context), requireStaff(["admin"])],
-      schema: {
-        tags: ["admin"],
-        summary: "Set a member's feature flags (muteUserNotifications, promoBadge); admins only",
-        security: [{ siteKey: [], bearer: [] }],
-        params: z.object({ uuid: z.uuid() }),
-        body: ZMemberFeaturesRequestSchema,
-        response: { 200: ZMemberFeaturesResponseSchema },
-      },
-    },
+  routeEndpoint(
+    app,
+    adminMembersEndpoints.setFeatures,
+    { onRequest: [requireAuth(context), requireStaff(["admin"])] },
     async (request) => ({
       data: await setMemberFeatures(context, authOf(request).user, request.params.uuid, request.body, request.ip),
     }),

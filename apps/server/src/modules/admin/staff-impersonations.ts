@@ -2,7 +2,8 @@ import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { authSessions, impersonationTokens, users } from "../../platform/db/schema";
+import { authSessions, impersonationTokens } from "../../platform/db/schema/auth";
+import { users } from "../../platform/db/schema/members";
 
 export interface EndedImpersonation {
   memberUuid: string;

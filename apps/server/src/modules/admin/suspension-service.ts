@@ -3,11 +3,10 @@ import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { conversationMembers, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import { forgetCheckedSessionsOf } from "../auth/recent-sessions";
-import { revokeAllSessions, type UserRow } from "../auth/session-service";
-import { forgetConversationReads } from "../conversations/read-cache";
+import type { UserRow } from "../../platform/members/types";
+import { revokeAllSessions } from "../sessions";
 import { presentSummary, suspendersOf } from "./members-service";
 import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersonations";
 
@@ -52,7 +51,6 @@ export async function suspendMember(
     });
     return { suspended: row ?? member, impersonations };
   });
-  await forgetAccount(context, suspended);
   await context.memberConnections.close({ memberUuid: suspended.uuid }, realtimeCloseCodes.unauthorizedConnection);
   await closeEndedImpersonations(context, impersonations);
   return presentSummary(suspended, await suspendersOf(context, [suspended]));
@@ -82,23 +80,5 @@ export async function unsuspendMember(
     });
     return row ?? member;
   });
-  await forgetAccount(context, lifted);
   return presentSummary(lifted, await suspendersOf(context, [lifted]));
-}
-
-/**
- * This process's memories of the account, dropped after the commit: session
- * checks (a check made while the change committed would outlive it), and the
- * conversation answers of the account and of everyone who wrote with it, which
- * say whether the conversation can still be written in. Other processes hold
- * either for at most a second or two (recent-sessions.ts, read-cache.ts).
- */
-async function forgetAccount(context: AppContext, account: UserRow): Promise<void> {
-  forgetCheckedSessionsOf(account.id);
-  const partners = await context.database.db
-    .select({ uuid: users.uuid })
-    .from(conversationMembers)
-    .innerJoin(users, eq(users.id, conversationMembers.partnerId))
-    .where(eq(conversationMembers.userId, account.id));
-  forgetConversationReads(context.database, { memberUuids: [account.uuid, ...partners.map((row) => row.uuid)] });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { authMessages } from "@velvet/shared/validation/messages";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
 import { createMember, giveCredits, jsonRequest, refreshCookieOf, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 

@@ -1,28 +1,10 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
-import { hasUnlimitedPass } from "../credits/pass";
-import type { RunningPromotion } from "../promotions/current-promotion";
-import { hasDeletionOffer, promoBadgeVariant } from "../promotions/member-offers";
-import type { UserRow } from "./session-service";
-
-/**
- * What makes a profile complete: the fields /profile/complete walks a new member
- * through. The profiles feature owns the page; the rule lives here because
- * sign-in redirects on it.
- */
-export function isProfileComplete(user: UserRow, hasPhoto: boolean): boolean {
-  return Boolean(
-    user.headline &&
-      user.aboutMe &&
-      user.state &&
-      user.bodyType > 1 &&
-      user.eyeColor > 1 &&
-      user.hairColor > 1 &&
-      user.heightCm &&
-      user.relationshipStatus &&
-      user.lookingFor &&
-      hasPhoto,
-  );
-}
+import { presentSearchPreferences } from "../../platform/members/search-preferences";
+import type { UserRow } from "../../platform/members/types";
+import { hasUnlimitedPass } from "../credits";
+import { isProfileComplete } from "../profiles";
+import type { RunningPromotion } from "../promotions";
+import { hasDeletionOffer, promoBadgeVariant } from "../promotions";
 
 const knownScopes = ["member", "operator", "admin"] as const;
 
@@ -65,6 +47,8 @@ export function presentCurrentUser(
     unread_messages_count: extras.unreadMessages,
     new_visitors_count: user.newVisitorsCount,
     unread_favorites_count: user.unreadFavoritesCount,
+    new_likes_count: user.newLikesCount,
+    new_winks_count: user.newWinksCount,
     visits_count: user.visitsCount,
     received_messages_count: extras.receivedMessages,
     received_wink_interactions_count: user.receivedWinksCount,
@@ -72,10 +56,10 @@ export function presentCurrentUser(
     rv: user.isReviewAccount,
     eventName: extras.promotion?.name ?? null,
     features: { promoBadge: promoBadgeVariant(user), muteUserNotifications: features.muteUserNotifications === true },
-    profile_complete: isProfileComplete(user, extras.primaryPhotoUrl !== null),
+    profile_complete: isProfileComplete(user),
     choice: user.seeking === "male" || user.seeking === "female" ? user.seeking : "both",
     preferences: {
-      ...(user.preferences.search ? { search: user.preferences.search } : {}),
+      search: presentSearchPreferences(user.preferences),
       email: {
         notifications: user.preferences.email?.notifications ?? true,
         newsletter: user.preferences.email?.newsletter ?? false,

@@ -1,10 +1,11 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { conversationMembers, photos } from "../../platform/db/schema";
-import { currentPromotion, promotionFor } from "../promotions/current-promotion";
+import { conversationMembers } from "../../platform/db/schema/conversations";
+import { photos } from "../../platform/db/schema/profiles";
+import type { Authenticated } from "../../platform/members/types";
+import { currentPromotion, promotionFor } from "../promotions";
 import { presentCurrentUser } from "./current-user-presenter";
-import type { Authenticated } from "./session-service";
 
 export async function primaryPhotoUrl(context: AppContext, userId: number): Promise<string | null> {
   const [photo] = await context.database.db
@@ -24,7 +25,7 @@ export async function loadCurrentUser(context: AppContext, auth: Authenticated):
       })
       .from(conversationMembers)
       .where(eq(conversationMembers.userId, auth.user.id)),
-    currentPromotion(context.database.db),
+    currentPromotion(context),
   ]);
   return presentCurrentUser(auth.user, {
     primaryPhotoUrl: photoUrl,

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { emailTokens } from "../../platform/db/schema";
+import { emailTokens } from "../../platform/db/schema/auth";
 import { hashToken, randomToken } from "../../platform/security/secrets";
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";

@@ -2,17 +2,20 @@ import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import { addCredits } from "../credits/ledger";
+import type { UserRow } from "../../platform/members/types";
+import { addCredits } from "../ledger";
 import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
-import { forgetCheckedSessionsOf } from "./recent-sessions";
 import { queueVerificationMail } from "./registration-service";
-import type { UserRow } from "./session-service";
 
-/** At most 6 verification mails a minute per member. */
-export const RESENDS_PER_MINUTE = 6;
+/**
+ * At most 3 verification mails an hour per member (issue 20): enough for a lost or late mail, too few
+ * to use our mail server against someone's inbox. The 429 carries Retry-After for the banner to show.
+ */
+export const RESENDS_PER_HOUR = 3;
+const RESEND_WINDOW_SECONDS = 60 * 60;
 
 /**
  * Confirms an address: the registration address (then the account is active and
@@ -58,15 +61,13 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
   if (result.changedAddress) {
     await context.memberConnections.close({ memberUuid: result.user.uuid }, realtimeCloseCodes.sessionEnded);
   }
-  // A session check remembered from before would still say unverified: the member may send now.
-  forgetCheckedSessionsOf(result.user.id);
   if (result.activated) context.realtimeEvents.kick();
   context.jobs.kick();
 }
 
 export async function resendVerification(context: AppContext, user: UserRow): Promise<void> {
-  const { count, resetInSeconds } = await context.attempts.hit(`verify-resend:${user.id}`, 60);
-  if (count > RESENDS_PER_MINUTE) {
+  const { count, resetInSeconds } = await context.attempts.hit(`verify-resend:${user.id}`, RESEND_WINDOW_SECONDS);
+  if (count > RESENDS_PER_HOUR) {
     throw new AppError("throttled", undefined, { retryAfterSeconds: resetInSeconds });
   }
   const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);

@@ -1,10 +1,11 @@
 import { authMessages, fillMessage } from "@velvet/shared/validation/messages";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import { type IssuedTokens, startSession } from "../sessions";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords";
-import { type IssuedTokens, startSession } from "./session-service";
+import { completeChallenge, issueChallengeIfEnabled } from "./two-factor";
 
 /** 5 attempts a minute for one email from one IP; a 6th waits (a success clears the pair). */
 export const LOGIN_FAILURES_PER_MINUTE = 5;
@@ -34,7 +35,7 @@ export interface LoginInput {
  * Unknown email and wrong password answer the same, in about the same time
  * (a throwaway hash is verified when there is no account).
  */
-export async function login(context: AppContext, input: LoginInput): Promise<IssuedTokens> {
+export async function login(context: AppContext, input: LoginInput): Promise<IssuedTokens | { challenge: string }> {
   const email = input.email.toLowerCase();
   const pairKey = `login:${email}:${input.ip}`;
   const accountKey = `login-account:${email}`;
@@ -82,5 +83,25 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id));
   }
+  // Two-factor sign-in: the right password only earns the step that asks for the code.
+  const challenge = await issueChallengeIfEnabled(context, user.id);
+  if (challenge) return { challenge };
+  return startSession(context, db, { user, ip: input.ip, userAgent: input.userAgent });
+}
+
+/** The second step for a member with two-factor sign-in: the challenge and a code start the session. */
+export async function loginWithSecondFactor(
+  context: AppContext,
+  input: { challenge: string; code: string; ip: string; userAgent: string | undefined },
+): Promise<IssuedTokens> {
+  const userId = await completeChallenge(context, input.challenge, input.code);
+  const { db } = context.database;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new AppError("unauthenticated");
+  // Suspended between the two steps: the answer sign-in gives.
+  if (user.suspendedAt) throw new AppError("forbidden", authMessages.suspended);
   return startSession(context, db, { user, ip: input.ip, userAgent: input.userAgent });
 }

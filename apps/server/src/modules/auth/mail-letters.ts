@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import type { LetterRenderers } from "../../platform/mail/mail-queue";
 import { mailSite, passwordResetMail, verifyEmailMail } from "../../platform/mail/templates";
 import { createEmailToken } from "./email-tokens";

@@ -4,12 +4,13 @@ import { passwordMessages } from "@velvet/shared/validation/messages";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { emailTokens, users } from "../../platform/db/schema";
+import { emailTokens } from "../../platform/db/schema/auth";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
+import { revokeAllSessions } from "../sessions";
 import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
 import { hashPassword, isCommonPassword } from "./passwords";
-import { revokeAllSessions } from "./session-service";
 
 /**
  * Always answers the same, whether or not the address has an account; sends at

@@ -5,11 +5,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
+import { type IssuedTokens, startSession } from "../sessions";
 import { hashPassword, isCommonPassword } from "./passwords";
-import { type IssuedTokens, startSession } from "./session-service";
 
 /** The version of the terms a member accepts at registration; bump it when the terms change. */
 export const CURRENT_TERMS_VERSION = "2026-11";

@@ -1,34 +1,32 @@
-import {
-  makeRegisterRequestSchema,
-  ZCurrentUserResponseSchema,
-  ZLoginRequestSchema,
-  ZMessageResponseSchema,
-  ZPasswordEmailRequestSchema,
-  ZPasswordResetRequestSchema,
-  ZTokenRequestSchema,
-  ZTokenResponseSchema,
-} from "@velvet/shared/api/auth";
+import { makeRegisterRequestSchema } from "@velvet/shared/api/auth";
 import { apiHeaders } from "@velvet/shared/api/headers";
+import { authEndpoints } from "@velvet/shared/contract/auth";
 import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { todayInTimezone } from "@velvet/shared/validation/age";
 import { passwordMessages } from "@velvet/shared/validation/messages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
-import { exchangeImpersonationToken } from "../admin/impersonation-service";
-import { botCheckGuard } from "../bot-check/guard";
-import { authOf, requireAuth } from "./authenticate";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { exchangeImpersonationToken } from "../admin";
+import { botCheckGuard } from "../bot-check";
+import {
+  authOf,
+  clearRefreshCookie,
+  type IssuedTokens,
+  presentTokens,
+  readRefreshCookie,
+  requireAuth,
+  revokeSession,
+  rotateRefreshToken,
+  setRefreshCookie,
+} from "../sessions";
 import { loadCurrentUser } from "./current-user-service";
 import { resendVerification, verifyEmail } from "./email-verification-service";
-import { login } from "./login-service";
+import { login, loginWithSecondFactor } from "./login-service";
 import { requestPasswordReset, resetPassword } from "./password-reset-service";
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie";
 import { register } from "./registration-service";
-import { type IssuedTokens, presentTokens, revokeSession, rotateRefreshToken } from "./session-service";
-
-const bearer = [{ siteKey: [], bearer: [] }];
 
 function userAgentOf(request: FastifyRequest): string | undefined {
   const value = request.headers["user-agent"];
@@ -36,7 +34,6 @@ function userAgentOf(request: FastifyRequest): string | undefined {
 }
 
 export async function authRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = context;
   const signedIn = requireAuth(context);
   const botCheck = botCheckGuard(context);
@@ -45,8 +42,9 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     return reply.status(status).send({ data: presentTokens(tokens) });
   };
 
-  api.post(
-    "/api/register",
+  routeEndpoint(
+    app,
+    authEndpoints.register,
     {
       // Counted before validation, so probing for taken emails spends the allowance too.
       onRequest: async (request) => {
@@ -58,12 +56,8 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
         }
       },
       preHandler: botCheck,
-      schema: {
-        tags: ["auth"],
-        summary: "Create a member account (18+), sign in and send the verification email",
-        body: makeRegisterRequestSchema(() => todayInTimezone(config.siteTimezone)),
-        response: { 201: ZTokenResponseSchema },
-      },
+      // "Today" for the 18+ rule is the site's, so the body schema is built from configuration.
+      bodySchema: makeRegisterRequestSchema(() => todayInTimezone(config.siteTimezone)),
     },
     async (request, reply) => {
       const deviceId = request.headers[apiHeaders.deviceId.toLowerCase()];
@@ -76,53 +70,35 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     },
   );
 
-  api.post(
-    "/api/login",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Sign in",
-        body: ZLoginRequestSchema,
-        response: { 200: ZTokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const tokens = await login(context, { ...request.body, ip: request.ip, userAgent: userAgentOf(request) });
-      return respondWithTokens(reply, tokens);
-    },
+  routeEndpoint(app, authEndpoints.login, {}, async (request, reply) => {
+    const outcome = await login(context, { ...request.body, ip: request.ip, userAgent: userAgentOf(request) });
+    if ("challenge" in outcome) return { data: { two_factor_required: true as const, challenge: outcome.challenge } };
+    return respondWithTokens(reply, outcome);
+  });
+
+  routeEndpoint(app, authEndpoints.loginTwoFactor, {}, async (request, reply) =>
+    respondWithTokens(
+      reply,
+      await loginWithSecondFactor(context, { ...request.body, ip: request.ip, userAgent: userAgentOf(request) }),
+    ),
   );
 
-  api.post(
-    "/api/refresh",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Rotate the refresh cookie and get a new access token",
-        response: { 200: ZTokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const presented = readRefreshCookie(request);
-      if (!presented) throw new AppError("unauthenticated");
-      try {
-        return respondWithTokens(reply, await rotateRefreshToken(context, presented));
-      } catch (error) {
-        clearRefreshCookie(reply, config);
-        throw error;
-      }
-    },
-  );
+  routeEndpoint(app, authEndpoints.refresh, {}, async (request, reply) => {
+    const presented = readRefreshCookie(request);
+    if (!presented) throw new AppError("unauthenticated");
+    try {
+      return respondWithTokens(reply, await rotateRefreshToken(context, presented));
+    } catch (error) {
+      clearRefreshCookie(reply, config);
+      throw error;
+    }
+  });
 
-  api.post(
-    "/api/logout",
+  routeEndpoint(
+    app,
+    authEndpoints.logout,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["auth"],
-        summary: "Sign out this session",
-        security: bearer,
-        response: { 200: ZMessageResponseSchema },
-      },
     },
     async (request, reply) => {
       const { user, session } = authOf(request);
@@ -136,46 +112,25 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     },
   );
 
-  api.post(
-    "/api/me",
+  routeEndpoint(
+    app,
+    authEndpoints.currentUser,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["auth"],
-        summary: "The current user",
-        security: bearer,
-        response: { 200: ZCurrentUserResponseSchema },
-      },
     },
     async (request) => ({ data: await loadCurrentUser(context, authOf(request)) }),
   );
 
-  api.post(
-    "/api/email/verify",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Confirm an email address",
-        body: ZTokenRequestSchema,
-        response: { 200: ZMessageResponseSchema },
-      },
-    },
-    async (request) => {
-      await verifyEmail(context, request.body.token);
-      return { message: accountMessages.emailVerified };
-    },
-  );
+  routeEndpoint(app, authEndpoints.verifyEmail, {}, async (request) => {
+    await verifyEmail(context, request.body.token);
+    return { message: accountMessages.emailVerified };
+  });
 
-  api.post(
-    "/api/email/resend",
+  routeEndpoint(
+    app,
+    authEndpoints.resendVerification,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["auth"],
-        summary: "Send the verification link again (6 a minute)",
-        security: bearer,
-        response: { 200: ZMessageResponseSchema },
-      },
     },
     async (request) => {
       await resendVerification(context, authOf(request).user);
@@ -183,16 +138,11 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     },
   );
 
-  api.post(
-    "/api/password/email",
+  routeEndpoint(
+    app,
+    authEndpoints.requestPasswordReset,
     {
       preHandler: botCheck,
-      schema: {
-        tags: ["auth"],
-        summary: "Mail a password reset link (same answer whether or not the address has an account)",
-        body: ZPasswordEmailRequestSchema,
-        response: { 200: ZMessageResponseSchema },
-      },
     },
     async (request) => {
       await requestPasswordReset(context, request.body.email);
@@ -200,38 +150,16 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     },
   );
 
-  api.post(
-    "/api/password/reset",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Choose a new password with a reset link",
-        body: ZPasswordResetRequestSchema,
-        response: { 200: ZMessageResponseSchema },
-      },
-    },
-    async (request) => {
-      await resetPassword(context, request.body);
-      return { message: passwordMessages.reset };
-    },
-  );
+  routeEndpoint(app, authEndpoints.resetPassword, {}, async (request) => {
+    await resetPassword(context, request.body);
+    return { message: passwordMessages.reset };
+  });
 
-  api.post(
-    "/api/impersonate",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Exchange an operator's single-use impersonation token for a session",
-        body: ZTokenRequestSchema,
-        response: { 200: ZTokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const tokens = await exchangeImpersonationToken(context, request.body.token, {
-        ip: request.ip,
-        userAgent: userAgentOf(request),
-      });
-      return respondWithTokens(reply, tokens);
-    },
-  );
+  routeEndpoint(app, authEndpoints.impersonate, {}, async (request, reply) => {
+    const tokens = await exchangeImpersonationToken(context, request.body.token, {
+      ip: request.ip,
+      userAgent: userAgentOf(request),
+    });
+    return respondWithTokens(reply, tokens);
+  });
 }

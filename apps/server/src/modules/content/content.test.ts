@@ -1,7 +1,8 @@
 import { staticPageSlugs } from "@velvet/shared/api/content";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messagePrices, staticPages } from "../../platform/db/schema";
+import { staticPages } from "../../platform/db/schema/content";
+import { messagePrices } from "../../platform/db/schema/credits";
 import { startTestServer, type TestServer } from "../../test/support";
 import { ensureStaticPages, pageContext, pageRecord } from "./page-catalogue";
 import { faqPage } from "./pages/faq";

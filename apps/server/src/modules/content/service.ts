@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { staticPages } from "../../platform/db/schema";
+import { defineCache } from "../../platform/cache/caches";
+import { staticPages } from "../../platform/db/schema/content";
 import { AppError } from "../../platform/http/app-error";
 import { sanitizePageHtml } from "./sanitize";
 
@@ -10,15 +11,16 @@ export type StaticPageRow = typeof staticPages.$inferSelect;
 /**
  * The last sanitised HTML per slug, with the stored HTML it came from: pages
  * are read far more often than they change, and sanitising is the expensive
- * part of serving one. Keyed on the stored text itself, so any change to a row,
- * however it was made, is sanitised afresh.
+ * part of serving one. Checked against the stored text itself, so any change to a row,
+ * however and in whichever process it was made, is sanitised afresh: nothing needs to invalidate it.
  */
-const sanitisedCache = new Map<string, { stored: string; html: string }>();
+const sanitisedPages = defineCache<string, { stored: string; html: string }>({ name: "sanitised-pages", max: 200 });
 
 /** A page to show, its content sanitised again on the way out (404 for an unknown slug). */
 export async function findStaticPage(context: AppContext, slug: string): Promise<StaticPageRow> {
   const [page] = await context.database.db.select().from(staticPages).where(eq(staticPages.slug, slug));
   if (!page) throw new AppError("not_found");
+  const sanitisedCache = context.caches.of(sanitisedPages);
   const cached = sanitisedCache.get(page.slug);
   if (cached?.stored === page.content) return { ...page, content: cached.html };
   const html = sanitizePageHtml(page.content);

@@ -1,4 +1,4 @@
-import { registerChannelRule, UUID_PATTERN } from "../realtime/policy";
+import { registerChannelRule, UUID_PATTERN } from "../realtime";
 import { conversationPolicy } from "./policy";
 
 /**

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../platform/app-context";
-import { messageImages } from "../../platform/db/schema";
+import { messageImages } from "../../platform/db/schema/conversations";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
-import { reencodePhoto } from "../photos/image-processing";
-import { signedMediaUrl } from "../photos/signed-urls";
+import type { UserRow } from "../../platform/members/types";
+import { reencodePhoto, signedMediaUrl } from "../photos";
 import { messageImageFileKey } from "./presenter";
 
 /**

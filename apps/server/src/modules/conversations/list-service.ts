@@ -1,8 +1,10 @@
 import { CONVERSATION_PAGE_SIZE, type TConversation } from "@velvet/shared/api/conversations";
+import { and, eq, gt, max, not, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
+import { messages } from "../../platform/db/schema/conversations";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
-import { siteHour } from "../profiles/online";
+import type { UserRow } from "../../platform/members/types";
+import { siteHour } from "../profiles";
 import {
   conversationHistoryStatement,
   conversationListStatement,
@@ -72,11 +74,19 @@ function presentationMoment(context: AppContext) {
 export async function showConversation(context: AppContext, viewer: UserRow, uuid: string): Promise<TConversation> {
   const { db } = context.database;
   const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
-  // A last message the member deleted (cleared) is not theirs to see.
-  const lastMessageId =
-    conversation.lastMessageId !== null && conversation.lastMessageId > member.clearedUpToId
-      ? conversation.lastMessageId
-      : null;
+  // The newest message still theirs: not cleared with the conversation, nor deleted on its own (issue 20).
+  const [newest] = await db
+    .select({ id: max(messages.id) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversation.id),
+        gt(messages.id, member.clearedUpToId),
+        not(and(eq(messages.fromId, viewer.id), messages.hiddenForSender) as SQL),
+        not(and(eq(messages.toId, viewer.id), messages.hiddenForRecipient) as SQL),
+      ),
+    );
+  const lastMessageId = newest?.id ? Number(newest.id) : null;
   const [parties, lastMessages] = await Promise.all([
     loadParties(db, [conversation.initiatorId, conversation.recipientId]),
     loadMessagesById(db, lastMessageId ? [lastMessageId] : []),

@@ -12,6 +12,11 @@ import type { ConversationSource, MessageSource, PartySource } from "./presenter
  * conversation they are not part of never appears.
  */
 
+/** "Not deleted by this member for themselves" (issue 20) for a messages row known as `alias`. */
+const visibleToViewerSql = (alias: string, viewerParameter: string) =>
+  `not (${alias}.from_id = ${viewerParameter} and ${alias}.hidden_for_sender)
+    and not (${alias}.to_id = ${viewerParameter} and ${alias}.hidden_for_recipient)`;
+
 /** The approved primary photo of the `users` row known as `alias` (uses photos_primary_approved_idx). */
 const photoOf = (alias: string) =>
   `(select p.storage_key from photos p where p.user_id = ${alias}.id and p.is_primary and p.status = 'approved' limit 1)`;
@@ -37,7 +42,7 @@ const messageColumns = (alias: string) =>
  * conversations is one row of counts only.
  */
 const listText = `with visible as materialized (
-  select m.conversation_id, m.starred, m.unread_count, m.last_message_at
+  select m.conversation_id, m.starred, m.unread_count, m.last_message_at, m.cleared_up_to_id
   from conversation_members m
   where m.user_id = $1
     and m.last_message_id > m.cleared_up_to_id
@@ -69,7 +74,12 @@ left join page on true
 left join conversations c on c.id = page.conversation_id
 left join users initiator on initiator.id = c.initiator_id
 left join users recipient on recipient.id = c.recipient_id
-left join messages last on last.id = c.last_message_id
+left join lateral (
+  -- The newest message the member still has: usually the conversation's last one, unless they deleted it.
+  select * from messages x
+  where x.conversation_id = c.id and x.id > page.cleared_up_to_id and ${visibleToViewerSql("x", "$1")}
+  order by x.id desc limit 1
+) last on true
 left join message_images image on image.id = last.image_id
 order by page.starred desc, page.last_message_at desc, page.conversation_id desc`;
 
@@ -86,7 +96,7 @@ export interface ListStatementInput {
 export function conversationListStatement(input: ListStatementInput): PreparedStatement {
   const pattern = input.usernamePrefix ? likePrefixPattern(input.usernamePrefix.toLowerCase()) : null;
   return {
-    name: "conversation_list_v2",
+    name: "conversation_list_v3",
     text: listText,
     values: [
       input.viewerId,
@@ -116,6 +126,7 @@ join conversation_members m on m.conversation_id = c.id and m.user_id = $1
 left join lateral (
   select * from messages x
   where x.conversation_id = c.id and x.id > greatest(m.cleared_up_to_id, $3::bigint) and x.id < $4::bigint
+    and ${visibleToViewerSql("x", "$1")}
   order by x.id ${order} limit $5
 ) message on true
 left join users sender on sender.id = message.from_id
@@ -136,7 +147,7 @@ export function conversationHistoryStatement(input: {
 }): PreparedStatement {
   const order = input.after !== undefined ? "asc" : "desc";
   return {
-    name: `conversation_history_${order}_v1`,
+    name: `conversation_history_${order}_v2`,
     text: historyTexts[order],
     values: [input.viewerId, input.conversationUuid, input.after ?? 0, input.before ?? NO_UPPER_BOUND, input.limit],
   };

@@ -3,15 +3,14 @@ import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
-import { conversationMembers, conversations, messages } from "../../platform/db/schema";
+import { conversationMembers, conversations, messages } from "../../platform/db/schema/conversations";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
-import { spendCredits } from "../credits/ledger";
-import { PASS_FREE_TYPES } from "../credits/pass";
-import { messagePriceSql } from "../credits/prices";
-import { notify } from "../notifications/service";
-import { notificationPartyWithPhoto } from "../profiles/service";
-import { recordRealtimeEvent } from "../realtime/outbox";
+import type { UserRow } from "../../platform/members/types";
+import { messagePriceSql, PASS_FREE_TYPES } from "../credits";
+import { spendCredits } from "../ledger";
+import { notify } from "../notifications";
+import { notificationPartyWithPhoto } from "../profiles";
+import { recordRealtimeEvent } from "../realtime";
 import { type MessageSource, presentMessage } from "./presenter";
 import { loadMessage, messageByClientId } from "./queries";
 
@@ -42,6 +41,22 @@ export async function openConversation(tx: Db, initiatorId: number, recipientId:
     );
   if (!existing) throw new Error("conversation vanished between insert and select");
   return existing;
+}
+
+/**
+ * A reaction to a written message inside the writing transaction, so what it records (an outbox event) commits or
+ * rolls back with the message. The operator module registers the queue's feed (issue 21); registering here keeps
+ * conversations from importing operator, which imports conversations.
+ */
+export type MessageAppendedHook = (
+  context: AppContext,
+  tx: Db,
+  written: { conversationId: number; sender: UserRow; messageId: number },
+) => Promise<void>;
+const appendedHooks: MessageAppendedHook[] = [];
+
+export function onMessageAppended(hook: MessageAppendedHook): void {
+  if (!appendedHooks.includes(hook)) appendedHooks.push(hook);
 }
 
 export interface AppendMessage {
@@ -165,6 +180,9 @@ export async function appendMessage(
     });
   }
   await publishUnreadCount(tx, input.partner, recipientUnread);
+  for (const hook of appendedHooks) {
+    await hook(context, tx, { conversationId: input.conversationId, sender: input.sender, messageId: row.id });
+  }
   return {
     messageId: row.id,
     duplicate: false,
@@ -177,8 +195,7 @@ export async function appendMessage(
 /**
  * What the message costs, decided by the database as it is written: whether
  * the sender's 24-hour pass covers it is read from their row in this very
- * statement, not from the member the request started with (which may be a
- * session check up to a second old), so a pass bought a moment ago is never
+ * statement, not from the member the request started with, so a pass bought a moment ago is never
  * charged for and an ended one never sends free.
  */
 function messagePriceFor(input: AppendMessage): SQL<number> | number {

@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, notifications, realtimeOutbox, users } from "../../platform/db/schema";
+import { creditLedger } from "../../platform/db/schema/credits";
+import { users } from "../../platform/db/schema/members";
+import { notifications } from "../../platform/db/schema/notifications";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import {
   createMember,
   giveCredits,
@@ -13,7 +16,7 @@ import {
 } from "../../test/factories";
 import { openSocket } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
-import { findLedgerMismatches } from "../credits/ledger";
+import { findLedgerMismatches } from "../ledger";
 
 describe("conversations and messages", () => {
   let server: TestServer;
@@ -498,8 +501,8 @@ describe("conversations and messages", () => {
   });
 
   it("gives the welcome bonus once, through the ledger, when the email is verified", async () => {
-    const { verifyEmail } = await import("../auth/email-verification-service");
-    const { createEmailToken } = await import("../auth/email-tokens");
+    const { verifyEmail } = await import("../auth");
+    const { createEmailToken } = await import("../auth");
     const fresh = await createMember(server, { verified: false });
     const token = await server.context.database.db.transaction((tx) =>
       createEmailToken(tx, fresh.id, "verify_email", fresh.email ?? ""),

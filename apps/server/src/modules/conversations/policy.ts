@@ -1,10 +1,11 @@
 import { messagingMessages } from "@velvet/shared/api/conversations";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { conversationMembers, conversations, users } from "../../platform/db/schema";
+import { conversationMembers, conversations } from "../../platform/db/schema/conversations";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import { accountPolicy } from "../accounts/policy";
-import type { Authenticated } from "../auth/session-service";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { Authenticated } from "../../platform/members/types";
 
 export type Membership = Awaited<ReturnType<typeof findMembership>>;
 

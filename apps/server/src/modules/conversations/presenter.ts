@@ -1,9 +1,8 @@
 import type { TConversation, TConversationParty, TMessage, TMessageType } from "@velvet/shared/api/conversations";
 import type { AppConfig } from "../../platform/config";
 import type { FileStorage } from "../../platform/storage/storage";
-import { signedMediaUrl } from "../photos/signed-urls";
-import { isOnlineNow } from "../profiles/online";
-import { defaultAvatar, photoUrls } from "../profiles/photo-urls";
+import { signedMediaUrl } from "../photos";
+import { defaultAvatar, isOnlineNow, photoUrls } from "../profiles";
 
 export interface MessagePresentation {
   storage: FileStorage;

@@ -1,8 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
-import { conversations, messageImages, messages, users } from "../../platform/db/schema";
-import { primaryPhotoKeyFor } from "../profiles/primary-photo-sql";
+import { conversations, messageImages, messages } from "../../platform/db/schema/conversations";
+import { users } from "../../platform/db/schema/members";
+import { primaryPhotoKeyFor } from "../profiles";
 import type { MessageSource, PartySource } from "./presenter";
 
 const sender = alias(users, "sender");

@@ -7,11 +7,12 @@ import { apiHeaders } from "@velvet/shared/api/headers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../platform/db/client";
-import { messages, users } from "../../platform/db/schema";
+import { messages } from "../../platform/db/schema/conversations";
+import { users } from "../../platform/db/schema/members";
 import { createFreshPostgresDatabase } from "../../test/databases";
 import { memberSignedInOn } from "../../test/process-members";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
-import { findLedgerMismatches } from "../credits/ledger";
+import { findLedgerMismatches } from "../ledger";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const SITE_KEY = "race-site-key";
@@ -77,7 +78,7 @@ describe.runIf(process.env.DATABASE_URL)("sending under concurrency, on PostgreS
     expect(await findLedgerMismatches(db.db)).toEqual([]);
 
     // The command operators run gives the same verdict.
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "src/modules/credits/ledger-check.ts"], {
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "src/modules/payments/ledger-check.ts"], {
       cwd: serverDir,
       env: { ...process.env, DATABASE_URL: database.url },
     });
@@ -85,7 +86,7 @@ describe.runIf(process.env.DATABASE_URL)("sending under concurrency, on PostgreS
 
     // A balance changed behind the ledger's back is reported, and the command fails.
     await db.db.update(users).set({ credits: 7 }).where(eq(users.id, recipient.id));
-    const failed = await promisify(execFile)("npx", ["tsx", "src/modules/credits/ledger-check.ts"], {
+    const failed = await promisify(execFile)("npx", ["tsx", "src/modules/payments/ledger-check.ts"], {
       cwd: serverDir,
       env: { ...process.env, DATABASE_URL: database.url },
     }).catch((error: { code: number; stderr: string }) => error);

@@ -3,17 +3,17 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { retryingAbortedTransaction } from "../../platform/db/retry-transaction";
-import { messageImages, messages, users } from "../../platform/db/schema";
+import { messageImages, messages } from "../../platform/db/schema/conversations";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { Authenticated, UserRow } from "../auth/session-service";
-import { hasUnlimitedPass } from "../credits/pass";
-import { recordWink } from "../interactions/service";
-import { findVisibleProfile } from "../profiles/service";
+import type { Authenticated, UserRow } from "../../platform/members/types";
+import { hasUnlimitedPass } from "../credits";
+import { findVisibleProfile } from "../profiles";
+import { recordWink } from "../winks";
 import { appendMessage, openConversation } from "./message-writer";
 import { conversationPolicy } from "./policy";
 import { presentMessage } from "./presenter";
 import { loadMessage } from "./queries";
-import { forgetConversationReads } from "./read-cache";
 
 type Destination = { kind: "profile"; profileUuid: string } | { kind: "conversation"; conversationUuid: string };
 
@@ -50,13 +50,9 @@ export async function sendMessage(context: AppContext, auth: Authenticated, to: 
         notifyRecipient: body.type !== "wink",
       });
       if (body.type === "wink" && !result.duplicate) await recordWink(context, tx, sender, partner);
-      return { ...result, conversationUuid: conversation.uuid };
+      return result;
     }),
   );
-  forgetConversationReads(context.database, {
-    memberUuids: [sender.uuid, partner.uuid],
-    conversationUuid: written.conversationUuid,
-  });
   context.realtimeEvents.kick();
   // Answered from what the transaction wrote; only a concurrent duplicate is read back.
   if (!written.message || written.balance === undefined) return answer(context, sender, written.messageId);

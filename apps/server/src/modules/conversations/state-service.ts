@@ -2,12 +2,12 @@ import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events
 import { and, eq, isNull, lte, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { conversationMembers, messages } from "../../platform/db/schema";
-import type { UserRow } from "../auth/session-service";
-import { recordRealtimeEvent } from "../realtime/outbox";
+import { conversationMembers, messages } from "../../platform/db/schema/conversations";
+import type { UserRow } from "../../platform/members/types";
+import { readConversationNotifications } from "../notifications";
+import { recordRealtimeEvent } from "../realtime";
 import { publishUnreadCount } from "./message-writer";
 import { conversationPolicy } from "./policy";
-import { forgetConversationReads } from "./read-cache";
 
 const memberRow = (conversationId: number, userId: number) =>
   and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId));
@@ -21,10 +21,7 @@ export async function markRead(context: AppContext, viewer: UserRow, uuid: strin
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   const changed = await db.transaction((tx) => markReadInTransaction(tx, viewer, conversation, upToId));
-  if (changed !== null) {
-    forgetConversationReads(context.database, { memberUuids: [viewer.uuid], conversationUuid: conversation.uuid });
-    context.realtimeEvents.kick();
-  }
+  if (changed !== null) context.realtimeEvents.kick();
   return { up_to_id: changed };
 }
 
@@ -62,14 +59,17 @@ export async function markReadInTransaction(
     .returning({ id: messages.id });
   if (marked.length === 0) return null;
   const upTo = Math.max(...marked.map((row) => row.id));
-  await tx
+  const [state] = await tx
     .update(conversationMembers)
     .set({
       unreadCount: sql`(select count(*) from ${messages}
         where ${messages.conversationId} = ${conversation.id} and ${messages.toId} = ${viewer.id}
           and ${messages.readAt} is null and ${messages.id} > ${member.clearedUpToId})`,
     })
-    .where(memberRow(conversation.id, viewer.id));
+    .where(memberRow(conversation.id, viewer.id))
+    .returning({ unreadCount: conversationMembers.unreadCount });
+  // Nothing left unread here: the conversation's item in the bell is read as well (issue 20, dead end 6).
+  if (state?.unreadCount === 0) await readConversationNotifications(tx, viewer, conversation.uuid);
   await recordRealtimeEvent(tx, realtimeChannels.conversation(conversation.uuid), realtimeEvents.messageRead, {
     conversation_uuid: conversation.uuid,
     read_at: readAt.toISOString(),
@@ -84,7 +84,6 @@ export async function setStar(context: AppContext, viewer: UserRow, uuid: string
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   await db.update(conversationMembers).set({ starred }).where(memberRow(conversation.id, viewer.id));
-  forgetConversationReads(context.database, { memberUuids: [viewer.uuid] });
   return { star: starred };
 }
 
@@ -107,8 +106,8 @@ export async function hideConversation(context: AppContext, viewer: UserRow, uui
       .update(conversationMembers)
       .set({ clearedUpToId: Number(newest?.id ?? 0), unreadCount: 0, starred: false })
       .where(memberRow(conversation.id, viewer.id));
+    await readConversationNotifications(tx, viewer, conversation.uuid);
     await publishUnreadCount(tx, viewer);
   });
-  forgetConversationReads(context.database, { memberUuids: [viewer.uuid], conversationUuid: conversation.uuid });
   context.realtimeEvents.kick();
 }

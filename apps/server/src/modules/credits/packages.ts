@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { creditPackages } from "../../platform/db/schema";
+import { creditPackages } from "../../platform/db/schema/credits";
 
 export type CreditPackageRow = typeof creditPackages.$inferSelect;
 

@@ -3,7 +3,7 @@ import { messageTypes } from "@velvet/shared/api/conversations";
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
-import { messagePrices } from "../../platform/db/schema";
+import { messagePrices } from "../../platform/db/schema/credits";
 
 /** Writes the configured prices for types the database has no price for yet; admins' edits are kept. */
 export async function ensureMessagePrices(db: Db, config: AppConfig): Promise<void> {

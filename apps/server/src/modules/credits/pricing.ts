@@ -1,5 +1,5 @@
 import { vipBenefits } from "@velvet/shared/api/credits";
-import type { RunningPromotion } from "../promotions/current-promotion";
+import type { RunningPromotion } from "../promotions";
 import type { CreditPackageRow } from "./packages";
 
 export interface Quote {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, realtimeOutbox } from "../../platform/db/schema";
+import { notifications } from "../../platform/db/schema/notifications";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import { createMember, reloadUser, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 

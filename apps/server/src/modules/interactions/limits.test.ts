@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { interactions, memberActionCounts, notifications } from "../../platform/db/schema";
+import { interactions } from "../../platform/db/schema/interactions";
+import { memberActionCounts } from "../../platform/db/schema/limits";
+import { notifications } from "../../platform/db/schema/notifications";
 import { signedInMember } from "../../test/factories";
 import { createFictionalProfile } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";

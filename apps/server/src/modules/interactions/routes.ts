@@ -1,70 +1,35 @@
-import { ZProfileSearchResponseSchema } from "@velvet/shared/api/profiles";
-import { z } from "@velvet/shared/validation/z";
+import type { ZProfileSearchResponseSchema } from "@velvet/shared/api/profiles";
+import { interactionEndpoints } from "@velvet/shared/contract/interactions";
+import type { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { accountPolicy } from "../accounts/policy";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { addInteraction, type InteractionKind, listFavorites, listVisitors, removeInteraction } from "./service";
-
-const bearer = [{ siteKey: [], bearer: [] }];
-const ZTargetParams = z.object({ uuid: z.uuid() });
-const ZDoneResponse = z.object({ data: z.object({ done: z.boolean() }) });
-const ZListQuery = z.object({ cursor: z.coerce.number().int().positive().optional() });
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { accountPolicy } from "../../platform/members/account-policy";
+import { authOf, requireAuth } from "../sessions";
+import { BLOCKS_PAGE_SIZE, listBlocked } from "./blocks";
+import { addInteraction, listFavorites, listLikesYou, listVisitors, removeInteraction } from "./service";
 
 export async function interactionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
   const guard = { onRequest: [signedIn, activeMember] };
 
-  const actions: Array<{ path: string; kind: InteractionKind; undo: boolean; summary: string }> = [
-    { path: "like", kind: "like", undo: true, summary: "Like a profile" },
-    { path: "wink", kind: "wink", undo: false, summary: "Wink at a profile" },
-    { path: "favorite", kind: "favorite", undo: true, summary: "Add a profile to favorites" },
-    { path: "block", kind: "block", undo: true, summary: "Block a member" },
-  ];
+  const actions = [
+    { add: interactionEndpoints.like, undo: interactionEndpoints.unlike, kind: "like" },
+    { add: interactionEndpoints.wink, undo: undefined, kind: "wink" },
+    { add: interactionEndpoints.favorite, undo: interactionEndpoints.unfavorite, kind: "favorite" },
+    { add: interactionEndpoints.block, undo: interactionEndpoints.unblock, kind: "block" },
+  ] as const;
   for (const action of actions) {
-    api.post(
-      `/api/profiles/:uuid/${action.path}`,
-      {
-        ...guard,
-        schema: {
-          tags: ["interactions"],
-          summary: action.summary,
-          security: bearer,
-          params: ZTargetParams,
-          response: { 200: ZDoneResponse },
-        },
-      },
-      async (request) => {
-        await addInteraction(context, authOf(request).user, request.params.uuid, action.kind);
-        return { data: { done: true } };
-      },
-    );
+    routeEndpoint(app, action.add, guard, async (request) => {
+      await addInteraction(context, authOf(request).user, request.params.uuid, action.kind);
+      return { data: { done: true } };
+    });
     if (!action.undo) continue;
-    api.delete(
-      `/api/profiles/:uuid/${action.path}`,
-      {
-        ...guard,
-        schema: {
-          tags: ["interactions"],
-          summary: `Undo: ${action.summary.toLowerCase()}`,
-          security: bearer,
-          params: ZTargetParams,
-          response: { 200: ZDoneResponse },
-        },
-      },
-      async (request) => {
-        await removeInteraction(
-          context,
-          authOf(request).user,
-          request.params.uuid,
-          action.kind as Exclude<InteractionKind, "wink">,
-        );
-        return { data: { done: true } };
-      },
-    );
+    routeEndpoint(app, action.undo, guard, async (request) => {
+      await removeInteraction(context, authOf(request).user, request.params.uuid, action.kind);
+      return { data: { done: true } };
+    });
   }
 
   const listResponse = (result: { cards: unknown[]; nextCursor: string | null }) => ({
@@ -72,34 +37,20 @@ export async function interactionRoutes(app: FastifyInstance, context: AppContex
     meta: { next_cursor: result.nextCursor, per_page: 24 },
   });
 
-  api.get(
-    "/api/my-favorites",
-    {
-      ...guard,
-      schema: {
-        tags: ["interactions"],
-        summary: "Profiles I favorited, or (tab=favorited_me) members who favorited me",
-        security: bearer,
-        querystring: ZListQuery.extend({ tab: z.enum(["mine", "favorited_me"]).default("mine") }),
-        response: { 200: ZProfileSearchResponseSchema },
-      },
-    },
-    async (request) =>
-      listResponse(await listFavorites(context, authOf(request).user, request.query.tab, request.query.cursor)),
+  routeEndpoint(app, interactionEndpoints.favorites, guard, async (request) =>
+    listResponse(await listFavorites(context, authOf(request).user, request.query.tab, request.query.cursor)),
   );
 
-  api.get(
-    "/api/my-visitors",
-    {
-      ...guard,
-      schema: {
-        tags: ["interactions"],
-        summary: "Who visited my profile, newest first",
-        security: bearer,
-        querystring: ZListQuery,
-        response: { 200: ZProfileSearchResponseSchema },
-      },
-    },
-    async (request) => listResponse(await listVisitors(context, authOf(request).user, request.query.cursor)),
+  routeEndpoint(app, interactionEndpoints.visitors, guard, async (request) =>
+    listResponse(await listVisitors(context, authOf(request).user, request.query.cursor)),
   );
+
+  routeEndpoint(app, interactionEndpoints.likesYou, guard, async (request) =>
+    listResponse(await listLikesYou(context, authOf(request).user, request.query.tab, request.query.cursor)),
+  );
+
+  routeEndpoint(app, interactionEndpoints.blocks, guard, async (request) => {
+    const result = await listBlocked(context, authOf(request).user, request.query.cursor);
+    return { data: result.members, meta: { next_cursor: result.nextCursor, per_page: BLOCKS_PAGE_SIZE } };
+  });
 }

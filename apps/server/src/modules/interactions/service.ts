@@ -4,18 +4,15 @@ import { todayInTimezone } from "@velvet/shared/validation/age";
 import { and, desc, eq, lt, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { interactions, profileVisits, users } from "../../platform/db/schema";
-import { accountPolicy } from "../accounts/policy";
-import type { UserRow } from "../auth/session-service";
-import { appendMessage, openConversation } from "../conversations/message-writer";
-import { forgetConversationReads } from "../conversations/read-cache";
-import { notify } from "../notifications/service";
-import { cardColumns } from "../profiles/card-columns";
-import { siteHour } from "../profiles/online";
-import { visibleTo } from "../profiles/policy";
-import { presentCard } from "../profiles/presenter";
-import { findVisibleProfile, notificationParty } from "../profiles/service";
-import { countLikeOrWink } from "./daily-limit";
+import { interactions } from "../../platform/db/schema/interactions";
+import { users } from "../../platform/db/schema/members";
+import { profileVisits } from "../../platform/db/schema/profiles";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { UserRow } from "../../platform/members/types";
+import { appendMessage, openConversation } from "../conversations";
+import { notify } from "../notifications";
+import { cardColumns, findVisibleProfile, notificationParty, presentCard, siteHour, visibleTo } from "../profiles";
+import { countLikeOrWink, recordWink } from "../winks";
 
 export type InteractionKind = "like" | "wink" | "favorite" | "block";
 
@@ -47,7 +44,13 @@ export async function addInteraction(
       .onConflictDoNothing()
       .returning({ id: interactions.id });
     if (inserted.length === 0 || kind === "block") return false;
-    if (kind === "like") await countLikeOrWink(context, tx, viewer.id);
+    if (kind === "like") {
+      await countLikeOrWink(context, tx, viewer.id);
+      await tx
+        .update(users)
+        .set({ newLikesCount: sql`${users.newLikesCount} + 1` })
+        .where(eq(users.id, target.id));
+    }
     // The sender's details are needed only when someone is actually told.
     const from = await notificationParty(context, tx, viewer);
     if (kind === "like") {
@@ -67,39 +70,7 @@ export async function addInteraction(
     }
     return true;
   });
-  // A block hides the pair's conversation both ways, and a like or a wink is a message in it.
-  forgetConversationReads(context.database, { memberUuids: [viewer.uuid, target.uuid] });
   if (created) context.realtimeEvents.kick();
-}
-
-/**
- * The first wink from a member to another: the interaction row, the target's
- * received_wink_interactions_count and PROFILE_WINK. Returns false for a repeat
- * (a wink message in a chat can be sent again; it notifies only the first time).
- */
-export async function recordWink(
-  context: AppContext,
-  tx: Db,
-  viewer: UserRow,
-  target: { id: number; uuid: string },
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(interactions)
-    .values({ kind: "wink", fromUserId: viewer.id, toUserId: target.id })
-    .onConflictDoNothing()
-    .returning({ id: interactions.id });
-  if (inserted.length === 0) return false;
-  await countLikeOrWink(context, tx, viewer.id);
-  await tx
-    .update(users)
-    .set({ receivedWinksCount: sql`${users.receivedWinksCount} + 1` })
-    .where(eq(users.id, target.id));
-  await notify(tx, {
-    recipient: target,
-    from: await notificationParty(context, tx, viewer),
-    actionType: "PROFILE_WINK",
-  });
-  return true;
 }
 
 async function appendInteractionMessage(
@@ -139,8 +110,6 @@ export async function removeInteraction(
     .where(
       and(eq(interactions.kind, kind), eq(interactions.fromUserId, viewer.id), eq(interactions.toUserId, target.id)),
     );
-  // Unblocking brings the pair's conversation back to both lists.
-  forgetConversationReads(context.database, { memberUuids: [viewer.uuid, targetUuid] });
 }
 
 const LIST_PAGE_SIZE = 24;
@@ -172,6 +141,41 @@ export async function listFavorites(
     .orderBy(desc(interactions.id))
     .limit(LIST_PAGE_SIZE + 1);
   if (!mine && !cursor) await db.update(users).set({ unreadFavoritesCount: 0 }).where(eq(users.id, viewer.id));
+  return page(context, rows, (row) => row.rowId);
+}
+
+/**
+ * "Likes you" (issue 20): the members who liked me, or winked at me, newest first, cursor on the row id.
+ * Hidden, blocked and deleted members drop out as on /my-visitors; opening a tab clears its own new count.
+ */
+export async function listLikesYou(
+  context: AppContext,
+  viewer: UserRow,
+  tab: "liked_me" | "winked_me",
+  cursor?: number,
+) {
+  const { db } = context.database;
+  const kind = tab === "liked_me" ? "like" : "wink";
+  const rows = await db
+    .select({ ...cardColumns, rowId: interactions.id })
+    .from(interactions)
+    .innerJoin(users, eq(users.id, interactions.fromUserId))
+    .where(
+      and(
+        eq(interactions.kind, kind),
+        eq(interactions.toUserId, viewer.id),
+        visibleTo(viewer.id),
+        cursor ? lt(interactions.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(interactions.id))
+    .limit(LIST_PAGE_SIZE + 1);
+  if (!cursor) {
+    await db
+      .update(users)
+      .set(tab === "liked_me" ? { newLikesCount: 0 } : { newWinksCount: 0 })
+      .where(eq(users.id, viewer.id));
+  }
   return page(context, rows, (row) => row.rowId);
 }
 

@@ -1,9 +1,10 @@
 import { NOTIFICATION_PAGE_SIZE, notificationMessages } from "@velvet/shared/api/notifications";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { notificationMutes, notifications, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { notificationPolicy } from "./policy";
 import { presentNotification } from "./presenter";
 

@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  notificationMutes,
-  notifications,
-  pushNotificationClicks,
-  sitePopupEvents,
-  users,
-} from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
+import { pushNotificationClicks, sitePopupEvents } from "../../platform/db/schema/tracking";
 import {
   giveCredits,
   jsonRequest,
@@ -243,7 +239,7 @@ describe("notifications", () => {
       const first = await delivered(away.email);
       expect(first).toHaveLength(1);
       expect(first[0]?.subject).toBe("3 new notifications on Velvet Hearts");
-      expect(first[0]?.text).toContain(`${writer.username} sent you a message: “three”`);
+      expect(first[0]?.text).toContain(`${writer.username} sent you 3 messages, the latest: “three”`);
       expect(first[0]?.text).toContain("/unsubscribe?token=");
 
       await like(writer, away);

@@ -1,6 +1,6 @@
 import { notificationMessages } from "@velvet/shared/api/notifications";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 export const notificationPolicy = {
   /**

@@ -1,5 +1,5 @@
 import type { TNotification } from "@velvet/shared/api/notifications";
-import type { notifications } from "../../platform/db/schema";
+import type { notifications } from "../../platform/db/schema/notifications";
 
 type NotificationRow = typeof notifications.$inferSelect;
 

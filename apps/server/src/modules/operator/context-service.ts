@@ -3,12 +3,10 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type Db, queryRows } from "../../platform/db/client";
-import type { UserRow } from "../auth/session-service";
-import { hasUnlimitedPass } from "../credits/pass";
-import { isVip } from "../credits/pricing";
-import { presentProfile } from "../profiles/presenter";
-import { approvedPhotos } from "../profiles/service";
-import { currentLock } from "./lock-service";
+import type { UserRow } from "../../platform/members/types";
+import { hasUnlimitedPass, isVip } from "../credits";
+import { approvedPhotos, presentProfile } from "../profiles";
+import { currentLock } from "./lock-queries";
 import { listNotes } from "./notes-service";
 import { operatorPolicy } from "./policy";
 import {

@@ -2,67 +2,20 @@ import { OPERATOR_LOCK_SECONDS, OPERATOR_MAX_LOCKS, operatorMessages } from "@ve
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { type Db, queryRows } from "../../platform/db/client";
-import { users } from "../../platform/db/schema";
+import { queryRows } from "../../platform/db/client";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
+import { currentLock } from "./lock-queries";
 import { operatorPolicy } from "./policy";
-import { type LockSource, presentLock } from "./presenter";
+import { presentLock } from "./presenter";
+import { recordQueueChanges } from "./queue-feed";
 
 /*
  * Conversation locks. Every time comparison uses the database clock (now()),
  * so several server processes agree on when a lock ends. An expired row is
  * simply free: it is overwritten by the next operator who takes it.
  */
-
-interface LockRow extends Record<string, unknown> {
-  conversation_uuid: string;
-  operator_id: unknown;
-  operator_uuid: string;
-  operator_username: string;
-  expires_at: Date | string;
-  seconds_left: unknown;
-}
-
-const lockColumns = sql.raw(`c.uuid as conversation_uuid, l.operator_id, holder.uuid as operator_uuid,
-  holder.username as operator_username, l.expires_at,
-  extract(epoch from (l.expires_at - now()))::float8 as seconds_left`);
-
-export function lockFromRow(row: LockRow): LockSource {
-  return {
-    conversationUuid: row.conversation_uuid,
-    operatorId: Number(row.operator_id),
-    operatorUuid: row.operator_uuid,
-    operatorUsername: row.operator_username,
-    expiresAt: new Date(row.expires_at),
-    secondsLeft: Number(row.seconds_left),
-  };
-}
-
-/** The unexpired lock on a conversation, if any. */
-export async function currentLock(db: Db, conversationId: number): Promise<LockSource | null> {
-  const [row] = await queryRows<LockRow>(
-    db,
-    sql`select ${lockColumns} from conversation_locks l
-      join conversations c on c.id = l.conversation_id
-      join users holder on holder.id = l.operator_id
-      where l.conversation_id = ${conversationId} and l.expires_at > now()`,
-  );
-  return row ? lockFromRow(row) : null;
-}
-
-/** The unexpired locks an operator holds, soonest to expire first. */
-export async function locksHeldBy(db: Db, operatorId: number): Promise<LockSource[]> {
-  const rows = await queryRows<LockRow>(
-    db,
-    sql`select ${lockColumns} from conversation_locks l
-      join conversations c on c.id = l.conversation_id
-      join users holder on holder.id = l.operator_id
-      where l.operator_id = ${operatorId} and l.expires_at > now()
-      order by l.expires_at`,
-  );
-  return rows.map(lockFromRow);
-}
 
 /**
  * Takes a conversation for 6 minutes. The take itself is one statement: an
@@ -107,8 +60,10 @@ export async function takeLock(context: AppContext, operator: UserRow, uuid: str
       metadata: { conversation: uuid, profile: target.profile.uuid },
       ip,
     });
+    await recordQueueChanges(context, tx, [conversationId]);
     return row;
   });
+  if (taken) context.realtimeEvents.kick();
   if (!taken) {
     // Nothing written: the profile was assigned to others meanwhile, someone else holds it, or the caller holds two.
     await operatorPolicy.assertMayAnswer(db, operator, target.profile.id);
@@ -153,8 +108,10 @@ export async function renewLock(context: AppContext, operator: UserRow, uuid: st
       metadata: { conversation: uuid },
       ip,
     });
+    await recordQueueChanges(context, tx, [target.conversation.id]);
     return row;
   });
+  if (renewed) context.realtimeEvents.kick();
   if (!renewed) throw new AppError("conflict", operatorMessages.lockRequired);
   return presentLock(
     {
@@ -178,7 +135,7 @@ export async function releaseLock(context: AppContext, staff: UserRow, uuid: str
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
   const admin = operatorPolicy.isAdmin(staff);
-  return db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const [lock] = await queryRows<{ operator_id: unknown; expires_at: Date | string; live: boolean }>(
       tx,
       sql`select operator_id, expires_at, expires_at > now() as live from conversation_locks
@@ -196,6 +153,9 @@ export async function releaseLock(context: AppContext, staff: UserRow, uuid: str
       metadata: { conversation: uuid, ...(holderId === staff.id ? {} : { holder_id: holderId }) },
       ip,
     });
+    await recordQueueChanges(context, tx, [target.conversation.id]);
     return { released: true };
   });
+  if (released.released) context.realtimeEvents.kick();
+  return released;
 }

@@ -2,9 +2,10 @@ import type { TMemberNote, TMemberNoteRequest } from "@velvet/shared/api/operato
 import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { memberNotes, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { memberNotes } from "../../platform/db/schema/operator";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { operatorPolicy } from "./policy";
 import { presentNote } from "./presenter";
 

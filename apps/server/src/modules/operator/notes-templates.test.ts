@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
 import { jsonRequest, signedInMember } from "../../test/factories";
 import { createFictionalProfile, signedInStaff } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";

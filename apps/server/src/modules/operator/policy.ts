@@ -3,11 +3,11 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
-import { conversations, users } from "../../platform/db/schema";
+import { conversations } from "../../platform/db/schema/conversations";
+import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import { adminGuard, requireStaff } from "../admin/policy";
-import { requireAuth } from "../auth/authenticate";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
+import { adminGuard, requireAuth, requireStaff } from "../sessions";
 
 const initiator = alias(users, "initiator");
 const recipient = alias(users, "recipient");

@@ -2,11 +2,10 @@ import type { TMemberNote, TOperatorLock, TOperatorMessage } from "@velvet/share
 import type { TProfileCard } from "@velvet/shared/api/profiles";
 import { todayInTimezone } from "@velvet/shared/validation/age";
 import type { AppContext } from "../../platform/app-context";
-import type { memberNotes } from "../../platform/db/schema";
-import { messageImageFileKey } from "../conversations/presenter";
-import { signedMediaUrl } from "../photos/signed-urls";
-import { siteHour } from "../profiles/online";
-import { type PresentationContext, presentCard } from "../profiles/presenter";
+import type { memberNotes } from "../../platform/db/schema/operator";
+import { messageImageFileKey } from "../conversations";
+import { signedMediaUrl } from "../photos";
+import { type PresentationContext, presentCard, siteHour } from "../profiles";
 
 /*
  * Console presenters. These are the only shapes that carry an operator's

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { operatorPolicy } from "./policy";
 import { cardColumns, cardFromRow, presentationContext } from "./presenter";
 

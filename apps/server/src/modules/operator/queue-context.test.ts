@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, messages } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { messages } from "../../platform/db/schema/conversations";
 import { jsonRequest, signedInMember } from "../../test/factories";
 import { createFictionalProfile, memberWritesTo, signedInStaff } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";

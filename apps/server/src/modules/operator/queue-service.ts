@@ -8,8 +8,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
-import type { UserRow } from "../auth/session-service";
-import { lockFromRow, locksHeldBy } from "./lock-service";
+import type { UserRow } from "../../platform/members/types";
+import type { PresentationContext } from "../profiles";
+import { lockFromRow, locksHeldBy } from "./lock-queries";
 import { operatorPolicy } from "./policy";
 import { cardColumns, cardFromRow, presentationContext, presentLock } from "./presenter";
 
@@ -23,29 +24,29 @@ function memberFilter(member: string | undefined): SQL {
   return sql`lower(member.username) like ${pattern}`;
 }
 
+/** The member paid lately: credits bought in the last 30 days, or a running pass or VIP (issue 21). */
+const payingSql = sql.raw(`(coalesce(member.unlimited_until > now(), false) or coalesce(member.vip_until > now(), false)
+  or exists (select 1 from payments paid where paid.user_id = member.id and paid.status = 'paid'
+    and paid.paid_at > now() - interval '30 days'))`);
+
 /**
- * Conversations waiting for a fictional profile's answer: the member wrote
- * last. Found from the fictional side's conversation_members row: a member's
- * message raises its unread count and an operator's reply reads them, so the
- * partial unread index holds just the candidates; the last message is then
- * checked exactly. Longest waiting first, measured from the member's first
- * message since the profile last wrote. Blocked pairs and departed members
- * are left out: nobody can answer them.
+ * The queue's rows: conversations waiting for a fictional profile's answer
+ * (the member wrote last). Found from the fictional side's
+ * conversation_members row: a member's message raises its unread count and an
+ * operator's reply reads them, so the partial unread index holds just the
+ * candidates; the last message is then checked exactly. Blocked pairs and
+ * departed members are left out: nobody can answer them. The order is
+ * compareQueueEntries' (packages/shared/src/operator/queue-order.ts): texts
+ * before winks and likes, then by the minute the wait began, paying members
+ * first at equal wait, then the exact moment and the uuid.
  */
-export async function operatorQueue(
-  context: AppContext,
-  operator: UserRow,
-  filters: { profile?: string | undefined; member?: string | undefined },
-): Promise<TOperatorQueueResponse> {
-  const { db } = context.database;
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select c.uuid as conversation_uuid, count(*) over () as total, fm.unread_count,
+export function queueRowsSql(where: SQL, limit: number): SQL {
+  return sql`select c.id as conversation_id, c.uuid as conversation_uuid, count(*) over () as total, fm.unread_count,
         ${sql.raw(cardColumns("member"))}, ${sql.raw(cardColumns("profile"))},
         last.type as last_type, last.text as last_text, last.created_at as last_created_at,
         waiting.since as waiting_since,
         extract(epoch from (now() - waiting.since))::float8 as waiting_seconds,
-        waiting.unanswered,
+        waiting.unanswered, waiting.wrote_text, ${payingSql} as paying,
         l.operator_id, holder.uuid as operator_uuid, holder.username as operator_username, l.expires_at,
         extract(epoch from (l.expires_at - now()))::float8 as seconds_left
       from conversation_members fm
@@ -55,7 +56,9 @@ export async function operatorQueue(
       join conversations c on c.id = fm.conversation_id
       join messages last on last.id = c.last_message_id and last.from_id = member.id
       cross join lateral (
-        select min(w.created_at) as since, count(*) as unanswered from messages w
+        select min(w.created_at) as since, count(*) as unanswered,
+          coalesce(bool_or(w.type not in ('wink', 'like')), false) as wrote_text
+        from messages w
         where w.conversation_id = c.id and w.from_id = member.id
           and w.id > coalesce((select max(r.id) from messages r
             where r.conversation_id = c.id and r.from_id = profile.id), 0)
@@ -63,17 +66,22 @@ export async function operatorQueue(
       left join conversation_locks l on l.conversation_id = c.id and l.expires_at > now()
       left join users holder on holder.id = l.operator_id
       where fm.unread_count > 0
-        and ${filters.profile ? sql`profile.uuid = ${filters.profile}::uuid` : sql`true`}
-        and ${memberFilter(filters.member)}
-        and ${operatorPolicy.answerableBySql(operator, "profile")}
+        and ${where}
         and not exists (select 1 from interactions b where b.kind = 'block'
           and ((b.from_user_id = member.id and b.to_user_id = profile.id)
             or (b.from_user_id = profile.id and b.to_user_id = member.id)))
-      order by waiting.since asc, c.id asc
-      limit ${OPERATOR_QUEUE_LIMIT}`,
-  );
-  const presentation = presentationContext(context);
-  const data: TOperatorQueueItem[] = rows.map((row) => ({
+      order by waiting.wrote_text desc, floor(extract(epoch from waiting.since) / 60) asc, paying desc,
+        date_trunc('milliseconds', waiting.since) asc, c.uuid asc
+      limit ${limit}`;
+}
+
+/** A queue row as the console shows it; `viewerId` decides `lock.mine` (null: nobody's, for the pushed feed). */
+export function presentQueueRow(
+  row: Record<string, unknown>,
+  presentation: PresentationContext,
+  viewerId: number | null,
+): TOperatorQueueItem {
+  return {
     conversation_uuid: row.conversation_uuid as string,
     member: cardFromRow(row, "member", presentation),
     profile: cardFromRow(row, "profile", presentation),
@@ -85,6 +93,8 @@ export async function operatorQueue(
     waiting_since: new Date(row.waiting_since as string | Date).toISOString(),
     waiting_seconds: Math.max(0, Math.floor(Number(row.waiting_seconds))),
     unanswered_count: Number(row.unanswered),
+    wrote_text: Boolean(row.wrote_text),
+    paying: Boolean(row.paying),
     lock:
       row.operator_id === null || row.operator_id === undefined
         ? null
@@ -97,9 +107,31 @@ export async function operatorQueue(
               expires_at: row.expires_at as string | Date,
               seconds_left: row.seconds_left,
             }),
-            operator.id,
+            viewerId ?? 0,
           ),
-  }));
+  };
+}
+
+/**
+ * GET /api/operator/queue: the waiting conversations the caller may answer, in the queue's order, at most 100.
+ */
+export async function operatorQueue(
+  context: AppContext,
+  operator: UserRow,
+  filters: { profile?: string | undefined; member?: string | undefined },
+): Promise<TOperatorQueueResponse> {
+  const { db } = context.database;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    queueRowsSql(
+      sql`${filters.profile ? sql`profile.uuid = ${filters.profile}::uuid` : sql`true`}
+        and ${memberFilter(filters.member)}
+        and ${operatorPolicy.answerableBySql(operator, "profile")}`,
+      OPERATOR_QUEUE_LIMIT,
+    ),
+  );
+  const presentation = presentationContext(context);
+  const data = rows.map((row) => presentQueueRow(row, presentation, operator.id));
   const held = await locksHeldBy(db, operator.id);
   return {
     data,

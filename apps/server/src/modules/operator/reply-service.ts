@@ -11,16 +11,16 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type Db, queryRows } from "../../platform/db/client";
-import { messageImages, messages, photos } from "../../platform/db/schema";
+import { messageImages, messages } from "../../platform/db/schema/conversations";
+import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
-import { appendMessage } from "../conversations/message-writer";
-import { messageImageFileKey } from "../conversations/presenter";
-import { markReadInTransaction } from "../conversations/state-service";
+import type { UserRow } from "../../platform/members/types";
+import { appendMessage, markReadInTransaction, messageImageFileKey } from "../conversations";
 import { conversationMessages } from "./context-service";
-import { currentLock } from "./lock-service";
+import { currentLock } from "./lock-queries";
 import { type FictionalConversation, operatorPolicy } from "./policy";
 import { presentLock, presentOperatorMessage } from "./presenter";
+import { recordQueueChanges } from "./queue-feed";
 
 type ReplyBody = z.output<typeof ZOperatorReplyRequestSchema>;
 
@@ -181,6 +181,8 @@ export async function replyAsProfile(
       metadata: { conversation: uuid, profile: profile.uuid, message_id: result.messageId, type: body.type },
       ip,
     });
+    // The conversation leaves the queue (and the hold ends, unless kept): every console hears it after commit.
+    await recordQueueChanges(context, tx, [conversation.id]);
     return { messageId: result.messageId, keptLock: body.keep_lock };
   });
   context.realtimeEvents.kick();

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../platform/db/schema";
+import { messages } from "../../platform/db/schema/conversations";
 import { createMember } from "../../test/factories";
 import { createFictionalProfile, signedInStaff } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { openConversation } from "../conversations/message-writer";
+import { openConversation } from "../conversations";
 
 describe("operator statistics", () => {
   let server: TestServer;

@@ -8,9 +8,10 @@ import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
-import { operatorTemplates, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { operatorTemplates } from "../../platform/db/schema/operator";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { operatorPolicy } from "./policy";
 
 /*

@@ -1,8 +1,8 @@
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { users } from "../../platform/db/schema";
-import { recordRealtimeEvent } from "../realtime/outbox";
+import { users } from "../../platform/db/schema/members";
+import { recordRealtimeEvent } from "../realtime";
 
 type PaymentEntitlement = { kind: string; durationHours: number | null };
 type Member = { id: number; uuid: string };

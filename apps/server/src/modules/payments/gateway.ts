@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 /** What a provider's notification says happened to a payment, in our words. */
-export type GatewayEventType = "pending" | "paid" | "failed" | "refunded";
+export type GatewayEventType = "pending" | "paid" | "failed" | "refunded" | "charged_back";
 
 export interface GatewayNotification {
   /** The provider's id for this event: processed once, however often it is delivered. */
@@ -26,6 +26,15 @@ export interface CheckoutRequest {
   returnUrl: string;
 }
 
+/** A refund in full of one payment, as an admin asks for it. */
+export interface RefundRequest {
+  paymentId: string;
+  gatewayReference: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+}
+
 /**
  * A card payment provider, as the rest of the server sees it: start a hosted
  * checkout, and read (verify, then parse) its signed notifications. Nothing
@@ -39,4 +48,7 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<{ checkoutUrl: string; reference: string }>;
   /** Throws AppError("bad_request") unless the raw bytes carry a valid, recent signature and a known shape. */
   readNotification(rawBody: Buffer, headers: IncomingHttpHeaders, now?: Date): GatewayNotification;
+  /** Asks the provider to refund the payment in full; answers the provider's refund reference. The reversal
+   *  itself is applied by settlement when the provider confirms (its answer or its notification). */
+  refund(request: RefundRequest): Promise<{ refundReference: string; settled: boolean }>;
 }

@@ -1,7 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AppContext } from "../../platform/app-context";
+import type { Database } from "../../platform/db/client";
+import { jobs } from "../../platform/db/schema/jobs";
+import { JobWorker } from "../../platform/jobs/worker";
 import { createLogger } from "../../platform/logging/logger";
+import { openTestDatabase } from "../../test/support";
 import { verifySignature } from "./signature";
-import { RetryingNotifier } from "./test-gateway/notifier";
+import { queueTestGatewayNotification, TEST_GATEWAY_NOTIFY_JOB, testGatewayNotifier } from "./test-gateway/notifier";
 
 const SECRET = "notifier-test-secret";
 
@@ -20,28 +26,58 @@ function recordingFetch(answers: Array<number | "network-error">) {
   return { fetch, calls };
 }
 
-describe("the test gateway's notifier", () => {
+describe("the test gateway's notifier (a job kind)", () => {
+  // The run's database (PostgreSQL in CI's second lane), already migrated: the retries are database work.
+  let database: Database;
+  let closeDatabase: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, close: closeDatabase } = await openTestDatabase("notifier"));
+  }, 60_000);
+  afterAll(() => closeDatabase?.());
+  beforeEach(() => database.db.delete(jobs));
+
+  const workerWith = (handler: ReturnType<typeof testGatewayNotifier>) =>
+    new JobWorker(database.db, createLogger("silent"), { retryMaxMs: 50 }).handle(TEST_GATEWAY_NOTIFY_JOB, handler, {
+      retryBaseMs: 5,
+    });
+  const queue = (worker: JobWorker, body: string) =>
+    queueTestGatewayNotification({ database, jobs: worker } as unknown as AppContext, body);
+  /**
+   * Rounds until the job is done or failed (retries wait their backoff). Bounded by time, not by a count of
+   * rounds: 30 attempts' backoff is ~1.5 s, which 200 quick rounds (a warm worker) could finish before.
+   */
+  async function settle(worker: JobWorker) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      await worker.runDue();
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.kind, TEST_GATEWAY_NOTIFY_JOB));
+      if (row?.completedAt || row?.failedAt) return row;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error("the notification never settled");
+  }
+
   it("retries with backoff until a 2xx, signing every attempt afresh over the same bytes", async () => {
     const { fetch, calls } = recordingFetch([500, "network-error", 503, 200]);
     let clock = 1_700_000_000_000;
     const sentAt: number[] = [];
-    const notifier = new RetryingNotifier({
-      target: () => "http://gateway.test/api/payments/webhooks/test",
-      secret: SECRET,
-      baseDelayMs: 5,
-      logger: createLogger("silent"),
-      // Each attempt happens "later", so each signature carries its own time.
-      now: () => {
-        clock += 61_000;
-        sentAt.push(clock);
-        return clock;
-      },
-      fetch,
-    });
+    const worker = workerWith(
+      testGatewayNotifier({
+        target: () => "http://gateway.test/api/payments/webhooks/test",
+        secret: SECRET,
+        // Each attempt happens "later", so each signature carries its own time.
+        now: () => {
+          clock += 61_000;
+          sentAt.push(clock);
+          return clock;
+        },
+        fetch,
+      }),
+    );
     const body = '{"id":"evt_1","type":"payment.paid"}';
     const started = Date.now();
-    notifier.send(body);
-    await notifier.idle();
+    await queue(worker, body);
+    const row = await settle(worker);
+    expect(row.completedAt).not.toBeNull();
     expect(calls).toHaveLength(4);
     // 5 + 10 + 20 ms of backoff at least.
     expect(Date.now() - started).toBeGreaterThanOrEqual(30);
@@ -52,25 +88,15 @@ describe("the test gateway's notifier", () => {
       expect(call.signature).toMatch(new RegExp(`^t=${seconds},v1=[0-9a-f]{64}$`));
       expect(verifySignature(SECRET, Buffer.from(body), call.signature, seconds)).toBe(true);
     });
-    await notifier.stop();
   });
 
-  it("gives up after its last attempt, and sends nothing once stopped", async () => {
-    const { fetch, calls } = recordingFetch([500, 500, 500, 500]);
-    const notifier = new RetryingNotifier({
-      target: () => "http://gateway.test/hook",
-      secret: SECRET,
-      baseDelayMs: 1,
-      maxAttempts: 3,
-      logger: createLogger("silent"),
-      fetch,
-    });
-    notifier.send("{}");
-    await notifier.idle();
-    expect(calls).toHaveLength(3);
-    await notifier.stop();
-    notifier.send("{}");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toHaveLength(3);
-  });
+  it("gives up after its last attempt", async () => {
+    const { fetch, calls } = recordingFetch(Array.from({ length: 40 }, () => 500));
+    const worker = workerWith(testGatewayNotifier({ target: () => "http://gateway.test/hook", secret: SECRET, fetch }));
+    await queue(worker, "{}");
+    const row = await settle(worker);
+    expect(row.failedAt).not.toBeNull();
+    expect(calls).toHaveLength(30);
+    expect(row.lastError).toMatch(/refused with 500/);
+  }, 30_000);
 });

@@ -1,16 +1,19 @@
 import { paymentMessages } from "@velvet/shared/api/payments";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { payments, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { payments } from "../../platform/db/schema/payments";
 import { AppError } from "../../platform/http/app-error";
+import type { Authenticated } from "../../platform/members/types";
 import { hashToken, randomToken } from "../../platform/security/secrets";
-import { type Authenticated, type IssuedTokens, startSession } from "../auth/session-service";
-import { findActivePackage } from "../credits/packages";
-import { isVip, quotePackage } from "../credits/pricing";
-import { currentPromotion, promotionFor } from "../promotions/current-promotion";
+import { findActivePackage, isVip, quotePackage } from "../credits";
+import { currentPromotion, promotionFor } from "../promotions";
+import { type IssuedTokens, startSession } from "../sessions";
+import { purchasesSuspended } from "./account-flags";
 import type { PaymentGateway } from "./gateway";
 import { paymentPolicy } from "./policy";
 import { presentPayment } from "./presenter";
+import { assertWithinSpendingControls } from "./spending-controls";
 
 /**
  * How long after the payment began its return link's custom1 can sign the
@@ -32,30 +35,39 @@ export async function createPayment(
 ) {
   paymentPolicy.assertMayBuy(auth, gateway);
   const { db } = context.database;
+  // An uncleared chargeback: the bank took money back, so no new payment until an admin has looked.
+  if (await purchasesSuspended(db, auth.user.id)) throw new AppError("forbidden", paymentMessages.purchasesSuspended);
   const item = await findActivePackage(db, packageId);
   if (!item) throw AppError.field("package_id", paymentMessages.packageUnavailable);
-  const promotion = promotionFor(auth.user, await currentPromotion(db));
+  const promotion = promotionFor(auth.user, await currentPromotion(context));
   const quote = quotePackage(item, { promotion, vip: isVip(auth.user) });
   const custom1 = randomToken();
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      userId: auth.user.id,
-      packageId: item.id,
-      kind: item.kind,
-      packageName: item.name,
-      credits: quote.credits,
-      promoBonusCredits: quote.promoBonusCredits,
-      vipBonusCredits: quote.vipBonusCredits,
-      durationHours: item.durationHours,
-      priceCents: quote.priceCents,
-      currency: item.currency,
-      promotionName: quote.promotionApplied ? (promotion?.name ?? null) : null,
-      gateway: gateway.name,
-      custom1Hash: hashToken(custom1),
-      custom1ExpiresAt: new Date(Date.now() + CUSTOM1_TTL_MS),
-    })
-    .returning();
+  // One clock for both: the return link lives exactly CUSTOM1_TTL_MS from the payment's creation.
+  const createdAt = new Date();
+  const payment = await db.transaction(async (tx) => {
+    await assertWithinSpendingControls(context, tx, auth.user.id, quote.priceCents);
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        userId: auth.user.id,
+        packageId: item.id,
+        kind: item.kind,
+        packageName: item.name,
+        credits: quote.credits,
+        promoBonusCredits: quote.promoBonusCredits,
+        vipBonusCredits: quote.vipBonusCredits,
+        durationHours: item.durationHours,
+        priceCents: quote.priceCents,
+        currency: item.currency,
+        promotionName: quote.promotionApplied ? (promotion?.name ?? null) : null,
+        gateway: gateway.name,
+        custom1Hash: hashToken(custom1),
+        createdAt,
+        custom1ExpiresAt: new Date(createdAt.getTime() + CUSTOM1_TTL_MS),
+      })
+      .returning();
+    return inserted;
+  });
   if (!payment) throw new AppError("internal");
   const returnUrl = new URL(`${context.config.appUrl}${gateway.returnPath}`);
   returnUrl.searchParams.set("payment", payment.id);

@@ -1,12 +1,15 @@
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { creditLedger, payments, promotions, realtimeOutbox, users } from "../../platform/db/schema";
+import { creditLedger } from "../../platform/db/schema/credits";
+import { users } from "../../platform/db/schema/members";
+import { payments } from "../../platform/db/schema/payments";
+import { promotions } from "../../platform/db/schema/promotions";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import { createMember, jsonRequest, reloadUser, signedInMember } from "../../test/factories";
 import { packageIdOf, paymentRow, startPurchase } from "../../test/payment-factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { findLedgerMismatches, paymentReference } from "../credits/ledger";
-import { forgetCurrentPromotion } from "../promotions/current-promotion";
+import { findLedgerMismatches, paymentReference } from "../ledger";
 import { PassExpiryWatcher } from "./pass-expiry";
 import { findPaymentMismatches } from "./payment-check";
 
@@ -25,7 +28,7 @@ describe("buying from the credit store through the test gateway", () => {
   // Tests set the promotion they need; the real calendar must not leak in on its event days.
   beforeEach(async () => {
     await server.context.database.db.delete(promotions);
-    forgetCurrentPromotion(server.context.database.db);
+    server.context.events.emit("promotions.changed", {});
   });
 
   const db = () => server.context.database.db;
@@ -43,7 +46,7 @@ describe("buying from the credit store through the test gateway", () => {
         endsAt: new Date(Date.now() + 3600_000),
         ...offer,
       });
-    forgetCurrentPromotion(db());
+    server.context.events.emit("promotions.changed", {});
   }
 
   async function shelf(auth: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { paymentMessages } from "@velvet/shared/api/payments";
 import { AppError } from "../../platform/http/app-error";
-import { accountPolicy } from "../accounts/policy";
-import type { Authenticated } from "../auth/session-service";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { Authenticated } from "../../platform/members/types";
 import type { PaymentGateway } from "./gateway";
 
 interface PaymentPolicy {

@@ -1,6 +1,6 @@
 import type { TPayment } from "@velvet/shared/api/payments";
-import type { payments } from "../../platform/db/schema";
-import { formatCents } from "../credits/pricing";
+import type { payments } from "../../platform/db/schema/payments";
+import { formatCents } from "../credits";
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -7,11 +7,13 @@ import { apiHeaders } from "@velvet/shared/api/headers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../platform/db/client";
-import { creditLedger, creditPackages, paymentEvents, payments, users } from "../../platform/db/schema";
+import { creditLedger, creditPackages } from "../../platform/db/schema/credits";
+import { users } from "../../platform/db/schema/members";
+import { paymentEvents, payments } from "../../platform/db/schema/payments";
 import { createFreshPostgresDatabase } from "../../test/databases";
 import { memberSignedInOn } from "../../test/process-members";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
-import { findLedgerMismatches, paymentReference } from "../credits/ledger";
+import { findLedgerMismatches, paymentReference } from "../ledger";
 import { findPaymentMismatches } from "./payment-check";
 import { signatureHeader } from "./signature";
 
@@ -120,7 +122,7 @@ describe.runIf(process.env.DATABASE_URL)("payment notifications under concurrenc
   it("leaves books that ledger:check passes", async () => {
     expect(await findLedgerMismatches(db.db)).toEqual([]);
     expect(await findPaymentMismatches(db.db)).toEqual([]);
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "src/modules/credits/ledger-check.ts"], {
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "src/modules/payments/ledger-check.ts"], {
       cwd: serverDir,
       env: { ...process.env, DATABASE_URL: database.url },
     });
@@ -130,7 +132,7 @@ describe.runIf(process.env.DATABASE_URL)("payment notifications under concurrenc
     // A payment marked paid behind the ledger's back is reported, and the command fails.
     const { payment } = await pendingPayment();
     await db.db.update(payments).set({ status: "paid" }).where(eq(payments.id, payment.id));
-    const failed = await promisify(execFile)("npx", ["tsx", "src/modules/credits/ledger-check.ts"], {
+    const failed = await promisify(execFile)("npx", ["tsx", "src/modules/payments/ledger-check.ts"], {
       cwd: serverDir,
       env: { ...process.env, DATABASE_URL: database.url },
     }).catch((error: { code: number; stderr: string }) => error);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { payments } from "../../platform/db/schema/payments";
 import { signedInMember } from "../../test/factories";
 import { startPurchase } from "../../test/payment-factories";
 import { startTestServer, type TestServer } from "../../test/support";

@@ -1,31 +1,28 @@
-import { ZTokenResponseSchema } from "@velvet/shared/api/auth";
-import {
-  ZCreatePaymentRequestSchema,
-  ZPaymentCreatedResponseSchema,
-  ZPaymentParamsSchema,
-  ZPaymentResponseSchema,
-} from "@velvet/shared/api/payments";
+import { paymentEndpoints } from "@velvet/shared/contract/payments";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { setRefreshCookie } from "../auth/refresh-cookie";
-import { presentTokens } from "../auth/session-service";
+import { authOf, presentTokens, requireAuth, setRefreshCookie } from "../sessions";
+import { adminPaymentRoutes } from "./admin-routes";
 import type { PaymentGateway } from "./gateway";
 import { createPayment, findPayment, signInWithCustom1 } from "./payment-service";
+import { purchaseRoutes } from "./purchase-routes";
 import { applyNotification } from "./settlement";
-import { RetryingNotifier } from "./test-gateway/notifier";
+import { queueTestGatewayNotification } from "./test-gateway/notifier";
 import { testGatewayRoutes } from "./test-gateway/routes";
 import { TestGateway } from "./test-gateway/test-gateway";
+import { TrustPayGateway } from "./trustpay/trustpay-gateway";
+import { findTrustPayPaymentId, settleTrustPayNotification } from "./trustpay/webhook";
 
-const bearer = [{ siteKey: [], bearer: [] }];
+const _bearer = [{ siteKey: [], bearer: [] }];
 /** Notifications are small; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** The server's own address, for the in-process test gateway to notify it as a provider would. */
-function ownOrigin(app: FastifyInstance): string {
+export function ownOrigin(app: FastifyInstance): string {
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("the server is not listening on a TCP port");
   const host = ["0.0.0.0", "::"].includes(address.address)
@@ -37,37 +34,31 @@ function ownOrigin(app: FastifyInstance): string {
 }
 
 export async function paymentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(context);
   let gateway: PaymentGateway | undefined;
 
   if (context.config.payments.gateway === "test") {
-    const testGateway = new TestGateway(context.config);
-    const notifier = new RetryingNotifier({
-      target: () => `${ownOrigin(app)}/api/payments/webhooks/${testGateway.name}`,
-      secret: context.config.payments.webhookSecret,
-      baseDelayMs: context.config.payments.notifyRetryBaseMs,
-      logger: context.logger,
-    });
-    app.addHook("onClose", () => notifier.stop());
-    testGatewayRoutes(app, testGateway, notifier, context.config.siteName);
+    // Its notifications are jobs (TEST_GATEWAY_NOTIFY_JOB, registered in background-jobs.ts).
+    const notify = (body: string) => queueTestGatewayNotification(context, body);
+    const testGateway = new TestGateway(context.config, notify);
+    testGatewayRoutes(app, testGateway, notify, context.config.siteName);
     gateway = testGateway;
   }
+  if (context.config.payments.gateway === "trustpay") {
+    gateway = new TrustPayGateway(context.config, {
+      findTrustPayPaymentId: (paymentId) => findTrustPayPaymentId(context, paymentId),
+    });
+  }
+  purchaseRoutes(app, context);
 
-  api.post(
-    "/api/payments",
+  routeEndpoint(
+    app,
+    paymentEndpoints.createPayment,
     {
       onRequest: signedIn,
       // 20 checkouts a minute per member (members behind one carrier address must not block each other).
       config: {
         rateLimit: { max: 20, timeWindow: 60_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },
-      },
-      schema: {
-        tags: ["payments"],
-        summary: "Start buying a package: a pending payment and the gateway's checkout URL",
-        security: bearer,
-        body: ZCreatePaymentRequestSchema,
-        response: { 201: ZPaymentCreatedResponseSchema },
       },
     },
     async (request, reply) => {
@@ -76,32 +67,21 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
     },
   );
 
-  api.get(
-    "/api/payments/:id",
+  routeEndpoint(
+    app,
+    paymentEndpoints.payment,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["payments"],
-        summary: "One of the member's payments: /payment-status polls it until it settles",
-        security: bearer,
-        params: ZPaymentParamsSchema,
-        response: { 200: ZPaymentResponseSchema },
-      },
     },
     async (request) => ({ data: await findPayment(context, authOf(request), request.params.id) }),
   );
 
-  api.get(
-    "/api/payment/auth/:custom1",
+  routeEndpoint(
+    app,
+    paymentEndpoints.signInFromGateway,
     {
       // A 256-bit single-use value; the limit only keeps the endpoint from being hammered.
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: {
-        tags: ["payments"],
-        summary: "Sign in with the single-use custom1 of a payment's return link (404 when used or expired)",
-        params: z.object({ custom1: z.string().min(1).max(200) }),
-        response: { 200: ZTokenResponseSchema },
-      },
     },
     async (request, reply) => {
       const agent = request.headers["user-agent"];
@@ -113,6 +93,8 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
       return { data: presentTokens(tokens) };
     },
   );
+
+  adminPaymentRoutes(app, context, gateway);
 
   if (!gateway) return;
   const active = gateway;
@@ -129,12 +111,16 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
         config: { siteKeyExempt: true, rateLimit: { max: 600, timeWindow: 60_000 } },
         schema: {
           tags: ["payments"],
-          summary: `Signed notifications from the ${active.name} gateway (X-Signature: t=…,v1=…); 400 unless genuine`,
+          summary: `Signed notifications from the ${active.name} gateway (see docs/payments.md); 400 unless genuine`,
           response: { 200: z.object({ received: z.literal(true) }) },
         },
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (active instanceof TrustPayGateway) {
+          await settleTrustPayNotification(context, active, raw, request.ip);
+          return { received: true as const };
+        }
         const notification = active.readNotification(raw, request.headers);
         await applyNotification(context, active.name, notification);
         return { received: true as const };

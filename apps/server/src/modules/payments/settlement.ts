@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
-import { accountFlags, paymentEvents, payments, users } from "../../platform/db/schema";
-import { addCredits, paymentReference, takeBackCredits } from "../credits/ledger";
-import { recordRealtimeEvent } from "../realtime/outbox";
+import { users } from "../../platform/db/schema/members";
+import { accountFlags, paymentEvents, payments } from "../../platform/db/schema/payments";
+import { addCredits, paymentReference, takeBackCredits } from "../ledger";
+import { recordRealtimeEvent } from "../realtime";
 import { grantEntitlement, revokeEntitlement } from "./entitlements";
 import type { GatewayNotification } from "./gateway";
 
@@ -44,10 +45,22 @@ async function creditPayment(tx: Db, payment: PaymentRow, member: Member, announ
   await tx.update(payments).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
 }
 
-async function reversePayment(context: AppContext, tx: Db, payment: PaymentRow, member: Member, announce: boolean) {
+/**
+ * Takes a payment back, for a refund or a chargeback alike: one `payment_reversal` row for what the balance
+ * holds, the rest recorded as a shortfall on the account's flag, the pass or VIP time it bought ended.
+ */
+async function reversePayment(
+  context: AppContext,
+  tx: Db,
+  payment: PaymentRow,
+  member: Member,
+  options: { announce: boolean; status: "refunded" | "charged_back" },
+) {
   const owed = creditsOwed(payment);
   if (owed > 0) {
-    const taken = await takeBackCredits(tx, member.id, owed, "payment_reversal", paymentReference(payment.id));
+    const taken = await takeBackCredits(tx, member.id, owed, "payment_reversal", paymentReference(payment.id), {
+      announce: options.announce,
+    });
     if (taken && taken.short > 0) {
       // The member spent credits they no longer paid for: the balance stays at 0 and an admin is told.
       await tx
@@ -63,12 +76,33 @@ async function reversePayment(context: AppContext, tx: Db, payment: PaymentRow, 
       context.logger.warn({ paymentId: payment.id, creditsShort: taken.short }, "refund not covered by the balance");
     }
   }
-  await revokeEntitlement(tx, member, payment, announce);
+  await revokeEntitlement(tx, member, payment, options.announce);
   const now = new Date();
   await tx
     .update(payments)
-    .set({ status: "refunded", refundedAt: now, updatedAt: now })
+    .set(
+      options.status === "refunded"
+        ? { status: "refunded", refundedAt: now, updatedAt: now }
+        : { status: "charged_back", chargedBackAt: now, updatedAt: now },
+    )
     .where(eq(payments.id, payment.id));
+}
+
+/**
+ * A chargeback also stops the member buying until an admin clears its flag: the bank took the money back, so
+ * the next card payment is likely to go the same way.
+ */
+async function suspendPurchases(tx: Db, payment: PaymentRow, member: Member) {
+  await tx
+    .insert(accountFlags)
+    .values({ userId: member.id, reason: "chargeback", paymentId: payment.id })
+    .onConflictDoNothing();
+  await writeAudit(tx, {
+    actorId: null,
+    action: "payment.charged_back",
+    targetUserId: member.id,
+    metadata: { paymentId: payment.id },
+  });
 }
 
 /**
@@ -76,8 +110,9 @@ async function reversePayment(context: AppContext, tx: Db, payment: PaymentRow, 
  * - the event id is recorded in the same transaction as its effect, so a
  *   repeated delivery (or ten at once, serialized on the payment's row lock)
  *   changes nothing;
- * - pending -> paid | failed, paid -> refunded; a late `paid` after `failed`
- *   still credits (the money was taken), a `failed` after `paid` changes nothing;
+ * - pending -> paid | failed, paid -> refunded | charged_back; a late `paid`
+ *   after `failed` still credits (the money was taken), a `failed` after
+ *   `paid` changes nothing; a payment is taken back at most once;
  * - a refund that overtakes its `paid` settles both at once, so the later
  *   `paid` finds the payment refunded and the member ends even.
  */
@@ -125,11 +160,12 @@ export async function applyNotification(
         .update(payments)
         .set({ status: "failed", failedAt: now, updatedAt: now })
         .where(eq(payments.id, payment.id));
-    } else if (notification.type === "refunded") {
+    } else if (notification.type === "refunded" || notification.type === "charged_back") {
       const unpaid = payment.status !== "paid";
       // Credited and taken back in one go: nothing to announce, the member's balance ends where it was.
       if (unpaid) await creditPayment(tx, payment, member, false);
-      await reversePayment(context, tx, payment, member, !unpaid);
+      await reversePayment(context, tx, payment, member, { announce: !unpaid, status: notification.type });
+      if (notification.type === "charged_back") await suspendPurchases(tx, payment, member);
     }
     return "applied" as const;
   });
@@ -149,8 +185,11 @@ function decide(payment: PaymentRow, notification: GatewayNotification): Settlem
       return payment.status === "pending" || payment.status === "failed" ? "applied" : "ignored";
     case "failed":
       return payment.status === "pending" ? "applied" : "ignored";
+    // A payment is taken back once: a chargeback of a refunded payment (or a refund of a charged-back one) finds
+    // the money already returned, and is the bank's dispute to answer with the refund's reference, not ours.
     case "refunded":
-      return payment.status === "refunded" ? "ignored" : "applied";
+    case "charged_back":
+      return payment.status === "refunded" || payment.status === "charged_back" ? "ignored" : "applied";
     case "pending":
       return "ignored";
   }

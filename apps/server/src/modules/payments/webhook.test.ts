@@ -1,11 +1,14 @@
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountFlags, creditLedger, paymentEvents, realtimeOutbox } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { creditLedger } from "../../platform/db/schema/credits";
+import { accountFlags, paymentEvents } from "../../platform/db/schema/payments";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import { reloadUser, signedInMember } from "../../test/factories";
 import { deliver, gatewayNotification, paymentRow, startPurchase } from "../../test/payment-factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { findLedgerMismatches, paymentReference, spendCredits } from "../credits/ledger";
+import { findLedgerMismatches, paymentReference, spendCredits } from "../ledger";
 import { findPaymentMismatches } from "./payment-check";
 
 /** The 500-credit package: 500 credits and its 75 bonus credits, one `purchase` row. */
@@ -187,6 +190,86 @@ describe("payment notifications at POST /api/payments/webhooks/test", () => {
     ]);
     const flags = await db().select().from(accountFlags).where(eq(accountFlags.paymentId, payment.id));
     expect(flags).toMatchObject([{ userId: member.id, reason: "refund_shortfall", creditsShort: 500 }]);
+  });
+
+  const flagsOf = (paymentId: string) =>
+    db()
+      .select({ reason: accountFlags.reason, creditsShort: accountFlags.creditsShort })
+      .from(accountFlags)
+      .where(eq(accountFlags.paymentId, paymentId))
+      .orderBy(accountFlags.id);
+
+  it("takes the credits back on a chargeback after paid, flags the account, and applies it once", async () => {
+    const { member, payment } = await purchase();
+    await deliver(server, gatewayNotification(server, payment, "paid"));
+    const chargeback = gatewayNotification(server, payment, "charged_back");
+    expect(JSON.parse(chargeback.body).type).toBe("payment.chargeback");
+    expect((await deliver(server, chargeback)).status).toBe(200);
+    expect((await deliver(server, chargeback)).status).toBe(200);
+    const row = await paymentRow(server, payment.id);
+    expect(row).toMatchObject({ status: "charged_back", refundedAt: null });
+    expect(row.chargedBackAt).toBeInstanceOf(Date);
+    expect(await balanceOf(member.id)).toBe(0);
+    // Another chargeback or a refund after it finds the money already taken back.
+    await deliver(server, gatewayNotification(server, payment, "charged_back"));
+    await deliver(server, gatewayNotification(server, payment, "refunded"));
+    await deliver(server, gatewayNotification(server, payment, "paid"));
+    expect(await statusOf(payment.id)).toBe("charged_back");
+    expect(await ledgerOf(payment.id)).toEqual([
+      { reason: "purchase", amount: POPULAR_CREDITS },
+      { reason: "payment_reversal", amount: -POPULAR_CREDITS },
+    ]);
+    expect(await flagsOf(payment.id)).toEqual([{ reason: "chargeback", creditsShort: 0 }]);
+    const audits = await db()
+      .select({ action: auditLog.action, metadata: auditLog.metadata })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, member.id), eq(auditLog.action, "payment.charged_back")));
+    expect(audits).toEqual([{ action: "payment.charged_back", metadata: { paymentId: payment.id } }]);
+  });
+
+  it("settles a chargeback that overtakes its paid notification, and the late paid changes nothing", async () => {
+    const { member, payment } = await purchase();
+    expect((await deliver(server, gatewayNotification(server, payment, "charged_back"))).status).toBe(200);
+    expect(await statusOf(payment.id)).toBe("charged_back");
+    await deliver(server, gatewayNotification(server, payment, "paid"));
+    expect(await statusOf(payment.id)).toBe("charged_back");
+    expect(await balanceOf(member.id)).toBe(0);
+    expect(await ledgerOf(payment.id)).toEqual([
+      { reason: "purchase", amount: POPULAR_CREDITS },
+      { reason: "payment_reversal", amount: -POPULAR_CREDITS },
+    ]);
+  });
+
+  it("takes nothing more back for a chargeback of a refunded payment, and raises no chargeback flag", async () => {
+    const { member, payment } = await purchase();
+    await deliver(server, gatewayNotification(server, payment, "paid"));
+    await deliver(server, gatewayNotification(server, payment, "refunded"));
+    expect((await deliver(server, gatewayNotification(server, payment, "charged_back"))).status).toBe(200);
+    expect(await statusOf(payment.id)).toBe("refunded");
+    expect(await balanceOf(member.id)).toBe(0);
+    expect(await ledgerOf(payment.id)).toHaveLength(2);
+    expect(await flagsOf(payment.id)).toEqual([]);
+    const outcomes = await db()
+      .select({ type: paymentEvents.type, outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, payment.id))
+      .orderBy(paymentEvents.id);
+    expect(outcomes.at(-1)).toEqual({ type: "charged_back", outcome: "ignored" });
+  });
+
+  it("records a chargeback's shortfall when credits were spent, next to the chargeback flag", async () => {
+    const { member, payment } = await purchase();
+    await deliver(server, gatewayNotification(server, payment, "paid"));
+    await db().transaction((tx) => spendCredits(tx, member.id, 575, "message", `test-spend:${payment.id}`));
+    await deliver(server, gatewayNotification(server, payment, "charged_back"));
+    expect(await statusOf(payment.id)).toBe("charged_back");
+    expect(await balanceOf(member.id)).toBe(0);
+    // Nothing was left to take: no reversal row, the whole amount is the recorded shortfall.
+    expect(await ledgerOf(payment.id)).toEqual([{ reason: "purchase", amount: POPULAR_CREDITS }]);
+    expect(await flagsOf(payment.id)).toEqual([
+      { reason: "refund_shortfall", creditsShort: POPULAR_CREDITS },
+      { reason: "chargeback", creditsShort: 0 },
+    ]);
   });
 
   it("does not apply a notification that disagrees with its payment's amount", async () => {

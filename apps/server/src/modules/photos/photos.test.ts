@@ -1,7 +1,13 @@
 import { crc32, deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photos } from "../../platform/db/schema/profiles";
 import { createMember, signIn } from "../../test/factories";
+
+const photoCropInvalid =
+  "The crop must be a rectangle of at least 200 by 200 pixels, turned by 0, 90, 180 or 270 degrees.";
+
 import { startTestServer, type TestServer } from "../../test/support";
 
 function upload(
@@ -10,9 +16,12 @@ function upload(
   bytes: Buffer,
   filename = "photo.jpg",
   type = "image/jpeg",
+  crop?: unknown,
 ) {
   const form = new FormData();
+  // The crop goes after the file here, the harder order for the server (a field after a file is read last).
   form.append("photo", new Blob([new Uint8Array(bytes)], { type }), filename);
+  if (crop !== undefined) form.append("crop", typeof crop === "string" ? crop : JSON.stringify(crop));
   return server.request("/api/profile/photos", { method: "POST", headers, body: form });
 }
 
@@ -72,6 +81,96 @@ describe("photos", () => {
     expect(metadata.exif).toBeUndefined();
     expect(bytes.toString("latin1")).not.toContain("secret-owner");
     expect(data.urls.large).toMatch(/^\/media\/photos\/[0-9a-f-]{36}-large\.webp$/);
+  });
+
+  it("crops and turns the photo on the server from a private, metadata-free original", async () => {
+    const { headers } = await member();
+    // 900 x 700, left half red and right half blue: a quarter turn clockwise puts the red half on top.
+    const halves = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#0000ff" } })
+      .composite([
+        { input: { create: { width: 450, height: 700, channels: 3, background: "#ff0000" } }, left: 0, top: 0 },
+      ])
+      .jpeg({ quality: 95 })
+      .withExif({ IFD0: { Copyright: "secret-owner", Artist: "GPS 51.5N 0.12W" } })
+      .toBuffer();
+    const crop = { x: 100, y: 20, width: 500, height: 400, rotation: 90 };
+    const response = await upload(server, headers, halves, "photo.jpg", "image/jpeg", crop);
+    expect(response.status).toBe(201);
+    const { data } = await response.json();
+
+    const served = Buffer.from(await (await server.request(data.urls.large)).arrayBuffer());
+    const metadata = await sharp(served).metadata();
+    expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 500, height: 400 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(served.toString("latin1")).not.toContain("secret-owner");
+    // Only the (now upper) red half is inside the crop.
+    const { channels } = await sharp(served).stats();
+    expect(channels[0]?.mean).toBeGreaterThan(200);
+    expect(channels[2]?.mean).toBeLessThan(60);
+
+    // The original is kept, upright and without metadata, where no URL reaches it.
+    const storageKey = data.urls.large.replace(/^\/media\//, "").replace(/-large\.webp$/, "");
+    const original = await server.context.storage.get(`private/${storageKey}-original.jpg`);
+    expect(original).toBeDefined();
+    const originalMetadata = await sharp(original).metadata();
+    expect({ width: originalMetadata.width, height: originalMetadata.height }).toEqual({ width: 900, height: 700 });
+    expect(originalMetadata.exif).toBeUndefined();
+    expect(original?.toString("latin1")).not.toContain("secret-owner");
+    expect((await server.request(`/media-private/private/${storageKey}-original.jpg`)).status).toBe(404);
+    expect((await server.request(`/media/private/${storageKey}-original.jpg`)).status).toBe(404);
+
+    // Deleting the photo deletes its original too.
+    await server.request(`/api/profile/photos/${data.id}`, { method: "DELETE", headers });
+    expect(await server.context.storage.exists(`private/${storageKey}-original.jpg`)).toBe(false);
+  });
+
+  it("frames an uploaded photo again from its original, only for its owner", async () => {
+    const { headers } = await member();
+    const { headers: otherHeaders } = await member();
+    const { data } = await (await upload(server, headers, photoWithExif)).json();
+    expect(data.original_url).toMatch(/^\/media-private\/private\/photos\/[0-9a-f-]{36}-original\.jpg\?expires=/);
+    const original = await server.request(data.original_url);
+    expect(original.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).exif).toBeUndefined();
+
+    const reframe = (who: Record<string, string>, crop: unknown) =>
+      server.request(`/api/profile/photos/${data.id}/crop`, {
+        method: "PUT",
+        headers: { ...who, "Content-Type": "application/json" },
+        body: JSON.stringify({ crop }),
+      });
+    const crop = { x: 50, y: 100, width: 300, height: 400, rotation: 270 };
+    expect((await reframe(otherHeaders, crop)).status).toBe(404);
+    const response = await reframe(headers, crop);
+    expect(response.status).toBe(200);
+    const framed = (await response.json()).data;
+    const served = await sharp(Buffer.from(await (await server.request(framed.urls.large)).arrayBuffer())).metadata();
+    expect({ width: served.width, height: served.height }).toEqual({ width: 300, height: 400 });
+    // Upright again, then a frame past the 900 px edge.
+    expect((await reframe(headers, { x: 500, y: 0, width: 300, height: 400, rotation: 0 })).status).toBe(200);
+    const outside = await reframe(headers, { x: 600, y: 0, width: 400, height: 400, rotation: 0 });
+    expect(outside.status).toBe(422);
+    expect((await outside.json()).errors.crop).toEqual(["The crop must lie within the photo."]);
+  });
+
+  it("refuses a crop outside the photo, a free angle or a crop that is not JSON, storing nothing", async () => {
+    const { headers } = await member();
+    const cases: Array<[unknown, string]> = [
+      // 900 x 700 turned a quarter is 700 wide: 300 + 500 passes its edge.
+      [{ x: 300, y: 0, width: 500, height: 400, rotation: 90 }, "The crop must lie within the photo."],
+      [{ x: 0, y: 0, width: 500, height: 400, rotation: 45 }, photoCropInvalid],
+      [{ x: -1, y: 0, width: 500, height: 400, rotation: 0 }, photoCropInvalid],
+      [{ x: 0, y: 0, width: 50, height: 50, rotation: 0 }, photoCropInvalid],
+      ["not json", photoCropInvalid],
+    ];
+    for (const [crop, message] of cases) {
+      const response = await upload(server, headers, photoWithExif, "photo.jpg", "image/jpeg", crop);
+      expect(response.status).toBe(422);
+      expect((await response.json()).errors.crop).toEqual([message]);
+    }
+    const list = await (await server.request("/api/profile/photos", { headers })).json();
+    expect(list.data).toEqual([]);
   });
 
   it("refuses an upload from a member whose email is not confirmed, with 403 and the message, storing nothing", async () => {
@@ -241,5 +340,37 @@ describe("pending photos", () => {
     const profile = await (await server.request(`/api/profiles/${owner.uuid}`, { headers: viewerHeaders })).json();
     expect(profile.data.photos).toEqual([]);
     expect(profile.data.primary_photo.large).toBe("/avatars/default-male.svg");
+  });
+
+  it("sends a framed-again photo back to moderation, its public files gone", async () => {
+    const owner = await createMember(server);
+    const headers = (await signIn(server, owner.email ?? "", owner.password)).authorization;
+    const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#654321" } })
+      .jpeg()
+      .toBuffer();
+    const { data } = await (await upload(server, headers, jpeg)).json();
+    // As if a moderator had approved it (the moderation module's own tests cover that step).
+    const [approved] = await server.context.database.db
+      .update(photos)
+      .set({ status: "approved" })
+      .where(eq(photos.uuid, data.id))
+      .returning();
+    const storageKey = approved?.storageKey ?? "";
+    await server.context.storage.put(`${storageKey}-large.webp`, Buffer.from("approved copy"));
+
+    const response = await server.request(`/api/profile/photos/${data.id}/crop`, {
+      method: "PUT",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ crop: { x: 0, y: 0, width: 400, height: 500, rotation: 0 } }),
+    });
+    expect(response.status).toBe(200);
+    const framed = (await response.json()).data;
+    expect(framed.status).toBe("pending");
+    // New files under a new name, private; nothing left under the old one.
+    expect(framed.urls.large).toMatch(/^\/media-private\/private\/photos\/[0-9a-f-]{36}-large\.webp\?/);
+    expect(framed.urls.large).not.toContain(storageKey);
+    expect((await server.request(framed.urls.large)).status).toBe(200);
+    expect(await server.context.storage.exists(`${storageKey}-large.webp`)).toBe(false);
+    expect(await server.context.storage.exists(`private/${storageKey}-original.jpg`)).toBe(false);
   });
 });

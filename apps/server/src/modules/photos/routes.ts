@@ -1,18 +1,21 @@
-import { ZOwnPhotoListResponseSchema, ZOwnPhotoSchema, ZReorderPhotosRequestSchema } from "@velvet/shared/api/photos";
+import { ZOwnPhotoSchema } from "@velvet/shared/api/photos";
+import { photoEndpoints } from "@velvet/shared/contract/photos";
 import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
-import { accountPolicy } from "../accounts/policy";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { deletePhoto, listOwnPhotos, reorderPhotos, setPrimaryPhoto, uploadPhoto } from "./service";
+import { accountPolicy } from "../../platform/members/account-policy";
+import { authOf, requireAuth } from "../sessions";
+import { deletePhoto, listOwnPhotos, reframePhoto, reorderPhotos, setPrimaryPhoto, uploadPhoto } from "./service";
 import { verifySignedMedia } from "./signed-urls";
-import { readPhotoPart, registerPhotoUploads } from "./upload-part";
+import { readPhotoUpload, registerPhotoUploads } from "./upload-part";
 
 const bearer = [{ siteKey: [], bearer: [] }];
-const ZPhotoParams = z.object({ uuid: z.uuid() });
+/** How long the bucket's own URL for a private file works once our signed URL has been checked. */
+const PRESIGNED_REDIRECT_SECONDS = 60;
 
 export async function photoRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await registerPhotoUploads(app);
@@ -33,76 +36,50 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
       },
       schema: {
         tags: ["photos"],
-        summary: "Upload a photo (multipart field `photo`; JPEG, PNG or WebP, 10 MB, 40 megapixels)",
+        summary:
+          "Upload a photo (multipart field `photo`: JPEG, PNG or WebP, 10 MB, 40 megapixels; optional field `crop`: JSON {x, y, width, height, rotation 0|90|180|270} in pixels of the upright photo)",
         security: bearer,
         consumes: ["multipart/form-data"],
         response: { 201: z.object({ data: ZOwnPhotoSchema }) },
       },
     },
     async (request, reply) => {
-      const photo = await uploadPhoto(context, authOf(request).user, await readPhotoPart(request));
+      const { bytes, crop } = await readPhotoUpload(request);
+      const photo = await uploadPhoto(context, authOf(request).user, bytes, { crop });
       return reply.status(201).send({ data: photo });
     },
   );
 
-  api.get(
-    "/api/profile/photos",
+  routeEndpoint(app, photoEndpoints.list, guard, async (request) => ({
+    data: await listOwnPhotos(context, authOf(request).user),
+  }));
+
+  routeEndpoint(app, photoEndpoints.makePrimary, guard, async (request) => ({
+    data: await setPrimaryPhoto(context, authOf(request).user, request.params.uuid),
+  }));
+
+  routeEndpoint(app, photoEndpoints.remove, guard, async (request) => ({
+    data: await deletePhoto(context, authOf(request).user, request.params.uuid),
+  }));
+
+  // Re-encodes every size like an upload, so it shares the upload's budget shape: 30 an hour per member.
+  routeEndpoint(
+    app,
+    photoEndpoints.reframe,
     {
       ...guard,
-      schema: {
-        tags: ["photos"],
-        summary: "The member's own photos, every status",
-        security: bearer,
-        response: { 200: ZOwnPhotoListResponseSchema },
+      config: {
+        rateLimit: { max: 30, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },
       },
     },
-    async (request) => ({ data: await listOwnPhotos(context, authOf(request).user) }),
+    async (request) => ({
+      data: await reframePhoto(context, authOf(request).user, request.params.uuid, request.body.crop),
+    }),
   );
 
-  api.put(
-    "/api/profile/photos/:uuid/primary",
-    {
-      ...guard,
-      schema: {
-        tags: ["photos"],
-        summary: "Make a photo the primary one",
-        security: bearer,
-        params: ZPhotoParams,
-        response: { 200: ZOwnPhotoListResponseSchema },
-      },
-    },
-    async (request) => ({ data: await setPrimaryPhoto(context, authOf(request).user, request.params.uuid) }),
-  );
-
-  api.delete(
-    "/api/profile/photos/:uuid",
-    {
-      ...guard,
-      schema: {
-        tags: ["photos"],
-        summary: "Delete a photo",
-        security: bearer,
-        params: ZPhotoParams,
-        response: { 200: ZOwnPhotoListResponseSchema },
-      },
-    },
-    async (request) => ({ data: await deletePhoto(context, authOf(request).user, request.params.uuid) }),
-  );
-
-  api.put(
-    "/api/profile/photos/order",
-    {
-      ...guard,
-      schema: {
-        tags: ["photos"],
-        summary: "Reorder the member's photos",
-        security: bearer,
-        body: ZReorderPhotosRequestSchema,
-        response: { 200: ZOwnPhotoListResponseSchema },
-      },
-    },
-    async (request) => ({ data: await reorderPhotos(context, authOf(request).user, request.body.order) }),
-  );
+  routeEndpoint(app, photoEndpoints.reorder, guard, async (request) => ({
+    data: await reorderPhotos(context, authOf(request).user, request.body.order),
+  }));
 
   app.get<{ Params: { "*": string }; Querystring: { expires?: string; signature?: string } }>(
     "/media-private/*",
@@ -110,11 +87,20 @@ export async function photoRoutes(app: FastifyInstance, context: AppContext): Pr
     async (request, reply) => {
       const key = request.params["*"];
       const valid =
-        /^private\/(photos|messages)\/[0-9a-f-]{36}-(large|medium|thumb)\.webp$/.test(key) &&
-        verifySignedMedia(context.config, key, Number(request.query.expires), request.query.signature ?? "");
-      const file = valid ? await context.storage.get(key) : undefined;
+        /^private\/(photos|messages)\/[0-9a-f-]{36}-(large|medium|thumb)\.webp$|^private\/photos\/[0-9a-f-]{36}-original\.jpg$/.test(
+          key,
+        ) && verifySignedMedia(context.config, key, Number(request.query.expires), request.query.signature ?? "");
+      if (!valid) throw new AppError("not_found");
+      // Object storage: the bucket serves the file itself, at a URL it signs for a minute (this check stays ours).
+      if (context.storage.presignedUrl) {
+        if (!(await context.storage.exists(key))) throw new AppError("not_found");
+        const location = await context.storage.presignedUrl(key, PRESIGNED_REDIRECT_SECONDS);
+        return reply.header("Cache-Control", "private, no-store").redirect(location, 302);
+      }
+      const file = await context.storage.get(key);
       if (!file) throw new AppError("not_found");
-      return reply.header("Cache-Control", "private, max-age=600").type("image/webp").send(file);
+      const type = key.endsWith(".jpg") ? "image/jpeg" : "image/webp";
+      return reply.header("Cache-Control", "private, max-age=600").type(type).send(file);
     },
   );
 }

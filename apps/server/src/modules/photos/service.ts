@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
+import type { TPhotoCrop } from "@velvet/shared/api/photos";
 import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { photos } from "../../platform/db/schema";
+import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
-import { PHOTO_SIZES, type PhotoSize, reencodePhoto } from "./image-processing";
+import type { UserRow } from "../../platform/members/types";
+import { derivePhoto, normalizeOriginal, PHOTO_SIZES, type PhotoSize } from "./image-processing";
 import { signedMediaUrl } from "./signed-urls";
 
 type PhotoRow = typeof photos.$inferSelect;
+
+/** The upright, metadata-free original every size is derived from: private whatever the status, never served. */
+export function photoOriginalKey(storageKey: string): string {
+  return `private/${storageKey}-original.jpg`;
+}
 
 /** Approved photos are public files; pending and rejected ones live where only signed URLs reach. */
 export function photoFileKey(row: Pick<PhotoRow, "storageKey" | "status">, size: PhotoSize): string {
@@ -26,6 +32,7 @@ export function presentOwnPhoto(context: AppContext, row: PhotoRow) {
     is_primary: row.isPrimary,
     position: row.position,
     urls: { thumb: url("thumb"), medium: url("medium"), large: url("large") },
+    original_url: row.hasOriginal ? signedMediaUrl(context.config, photoOriginalKey(row.storageKey)) : null,
   };
 }
 
@@ -36,14 +43,18 @@ export function presentOwnPhoto(context: AppContext, row: PhotoRow) {
 export interface PhotoChangeOptions {
   approved?: boolean;
   audit?: (tx: Db, photo: PhotoRow) => Promise<void>;
+  /** The member's framing, in pixels of the upright original; none keeps the whole photo. */
+  crop?: TPhotoCrop | null;
 }
 
 export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buffer, options: PhotoChangeOptions = {}) {
-  const { files, width, height } = await reencodePhoto(bytes);
+  const original = await normalizeOriginal(bytes);
+  const { files, width, height } = await derivePhoto(original, options.crop ?? null);
   const { db } = context.database;
   const status = options.approved || context.config.photoAutoApprove ? "approved" : "pending";
   const storageKey = `photos/${randomUUID()}`;
   const draft = { storageKey, status };
+  await context.storage.put(photoOriginalKey(storageKey), original);
   for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
     await context.storage.put(photoFileKey(draft, size), files[size]);
   const row = await db.transaction(async (tx) => {
@@ -61,6 +72,7 @@ export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buf
         status,
         isPrimary: !existing?.hasPrimary,
         position: (existing?.lastPosition ?? -1) + 1,
+        hasOriginal: true,
       })
       .returning();
     if (inserted && options.audit) await options.audit(tx, inserted);
@@ -126,7 +138,35 @@ export async function deletePhoto(
     }
   });
   for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[]) await context.storage.remove(photoFileKey(row, size));
+  await context.storage.remove(photoOriginalKey(row.storageKey));
   return listOwnPhotos(context, user);
+}
+
+/**
+ * Frames a photo again from its stored original. The files get a new name (a cached copy of the old framing is
+ * never served under it), and the new framing may show what the old one cut away, so where photos are moderated
+ * it goes back to pending.
+ */
+export async function reframePhoto(context: AppContext, user: UserRow, uuid: string, crop: TPhotoCrop) {
+  const row = await ownedPhoto(context, user, uuid);
+  const original = row.hasOriginal ? await context.storage.get(photoOriginalKey(row.storageKey)) : undefined;
+  if (!original)
+    throw AppError.field("crop", "This photo was uploaded before framing was possible; upload it again to frame it.");
+  const { files, width, height } = await derivePhoto(original, crop);
+  const status = context.config.photoAutoApprove ? "approved" : "pending";
+  const next = { storageKey: `photos/${randomUUID()}`, status };
+  await context.storage.put(photoOriginalKey(next.storageKey), original);
+  for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
+    await context.storage.put(photoFileKey(next, size), files[size]);
+  const [updated] = await context.database.db
+    .update(photos)
+    .set({ ...next, width, height, updatedAt: new Date() })
+    .where(and(eq(photos.id, row.id), eq(photos.userId, user.id)))
+    .returning();
+  for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[]) await context.storage.remove(photoFileKey(row, size));
+  await context.storage.remove(photoOriginalKey(row.storageKey));
+  if (!updated) throw new AppError("not_found");
+  return presentOwnPhoto(context, updated);
 }
 
 /** Reorders the member's photos; the list must name each of their photos exactly once. */

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { AppConfig } from "../../platform/config";
 import { deriveKey } from "../../platform/security/secrets";
-import { constantTimeEquals } from "../realtime/signatures";
+import { constantTimeEquals } from "../realtime";
 
 /** Private images (pending or rejected photos, later conversation images) are reachable only through these. */
 export const PRIVATE_URL_TTL_SECONDS = 15 * 60;

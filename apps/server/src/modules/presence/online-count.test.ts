@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { createMember } from "../../test/factories";
 import { portOf, pusherClient, subscribed } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";

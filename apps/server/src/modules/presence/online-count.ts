@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { users } from "../../platform/db/schema";
-import { onlineNowSql, siteHour } from "../profiles/online";
+import { users } from "../../platform/db/schema/members";
+import { onlineNowSql, siteHour } from "../profiles";
 
 const MEMBER_CHANNEL = /^private-notifications\.user\.([0-9a-f-]{36})$/;
 

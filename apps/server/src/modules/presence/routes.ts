@@ -1,8 +1,8 @@
-import { z } from "@velvet/shared/validation/z";
+import { presenceEndpoints } from "@velvet/shared/contract/presence";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import type { RealtimeServer } from "../realtime/server";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import type { RealtimeServer } from "../realtime";
 import { countOnline } from "./online-count";
 
 export async function presenceRoutes(
@@ -10,15 +10,7 @@ export async function presenceRoutes(
   context: AppContext,
   realtime: RealtimeServer,
 ): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/onlines/count",
-    {
-      schema: {
-        tags: ["presence"],
-        summary: "How many members are online now (the navbar refreshes it every 5 minutes)",
-        response: { 200: z.object({ data: z.object({ online: z.number().int() }) }) },
-      },
-    },
-    async () => ({ data: { online: await countOnline(context, () => realtime.directory.counts()) } }),
-  );
+  routeEndpoint(app, presenceEndpoints.onlineCount, {}, async () => ({
+    data: { online: await countOnline(context, () => realtime.directory.counts()) },
+  }));
 }

@@ -1,4 +1,4 @@
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { primaryPhotoKeySql } from "./primary-photo-sql";
 
 /** What a profile card needs from a `users` row; every card list selects exactly this (see presentCard). */

@@ -1,5 +1,5 @@
 import { and, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 
 /** Active within this window counts as online now. */
 export const ONLINE_WINDOW_MS = 10 * 60_000;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { interactions, users } from "../../platform/db/schema";
+import { interactions } from "../../platform/db/schema/interactions";
+import { users } from "../../platform/db/schema/members";
 
 /**
  * Who a member may see: other, active members (not deleted, deactivated,

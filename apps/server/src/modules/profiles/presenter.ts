@@ -1,7 +1,7 @@
 import type { TProfileCard, TPublicProfile } from "@velvet/shared/api/profiles";
 import { ageOn } from "@velvet/shared/validation/age";
+import type { UserRow } from "../../platform/members/types";
 import type { FileStorage } from "../../platform/storage/storage";
-import type { UserRow } from "../auth/session-service";
 import { isOnlineNow } from "./online";
 import { defaultAvatar, photoUrls } from "./photo-urls";
 

@@ -1,86 +1,70 @@
-import {
-  PROFILE_PAGE_SIZE,
-  ZOwnProfileResponseSchema,
-  ZProfileResponseSchema,
-  ZProfileSearchQuerySchema,
-  ZProfileSearchResponseSchema,
-  ZUpdateProfileRequestSchema,
-} from "@velvet/shared/api/profiles";
-import { z } from "@velvet/shared/validation/z";
+import { PROFILE_PAGE_SIZE } from "@velvet/shared/api/profiles";
+import { profileEndpoints } from "@velvet/shared/contract/profiles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { accountPolicy } from "../accounts/policy";
-import { authOf, requireAuth } from "../auth/authenticate";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { accountPolicy } from "../../platform/members/account-policy";
+import { authOf, requireAuth } from "../sessions";
+import { deleteSavedSearch, readSearchPreferences, rememberLastSearch, saveSearch } from "./saved-searches";
 import { searchProfiles } from "./search";
 import { ownProfile, updateOwnProfile, viewProfile } from "./service";
 
-const bearer = [{ siteKey: [], bearer: [] }];
-
 export async function profileRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(context);
   const activeMember = async (request: FastifyRequest) => accountPolicy.assertActive(authOf(request).user);
 
-  api.get(
-    "/api/profiles",
+  routeEndpoint(
+    app,
+    profileEndpoints.search,
     {
       onRequest: [signedIn, activeMember],
-      schema: {
-        tags: ["profiles"],
-        summary: `Search and browse profiles, ${PROFILE_PAGE_SIZE} a page, cursor paging`,
-        security: bearer,
-        querystring: ZProfileSearchQuerySchema,
-        response: { 200: ZProfileSearchResponseSchema },
-      },
     },
     async (request) => {
-      const { cards, nextCursor } = await searchProfiles(context, authOf(request).user, request.query);
+      const viewer = authOf(request).user;
+      const { cards, nextCursor } = await searchProfiles(context, viewer, request.query);
+      // A first page is a search the member ran; later pages are the same search scrolled.
+      if (!request.query.cursor) await rememberLastSearch(context, viewer, request.query);
       return { data: cards, meta: { next_cursor: nextCursor, per_page: PROFILE_PAGE_SIZE } };
     },
   );
 
-  api.get(
-    "/api/profiles/:uuid",
+  routeEndpoint(
+    app,
+    profileEndpoints.profile,
     {
       onRequest: [signedIn, activeMember],
-      schema: {
-        tags: ["profiles"],
-        summary: "Another member's public profile and the viewer's relation to them (records a visit)",
-        security: bearer,
-        params: z.object({ uuid: z.uuid() }),
-        response: { 200: ZProfileResponseSchema },
-      },
     },
     async (request) => ({ data: await viewProfile(context, authOf(request).user, request.params.uuid) }),
   );
 
-  api.get(
-    "/api/profile",
+  routeEndpoint(
+    app,
+    profileEndpoints.ownProfile,
     {
       onRequest: signedIn,
-      schema: {
-        tags: ["profiles"],
-        summary: "The member's own profile",
-        security: bearer,
-        response: { 200: ZOwnProfileResponseSchema },
-      },
     },
     async (request) => ({ data: await ownProfile(context, authOf(request).user) }),
   );
 
-  api.put(
-    "/api/profile",
+  routeEndpoint(
+    app,
+    profileEndpoints.updateOwnProfile,
     {
       onRequest: [signedIn, activeMember],
-      schema: {
-        tags: ["profiles"],
-        summary: "Edit the member's own profile",
-        security: bearer,
-        body: ZUpdateProfileRequestSchema,
-        response: { 200: ZOwnProfileResponseSchema },
-      },
     },
     async (request) => ({ data: await updateOwnProfile(context, authOf(request).user, request.body) }),
   );
+
+  routeEndpoint(app, profileEndpoints.savedSearches, { onRequest: [signedIn, activeMember] }, async (request) => ({
+    data: await readSearchPreferences(context, authOf(request).user),
+  }));
+
+  routeEndpoint(app, profileEndpoints.saveSearch, { onRequest: [signedIn, activeMember] }, async (request, reply) => {
+    const search = await saveSearch(context, authOf(request).user, request.body.name, request.body.params);
+    return reply.status(201).send({ data: search });
+  });
+
+  routeEndpoint(app, profileEndpoints.deleteSavedSearch, { onRequest: [signedIn, activeMember] }, async (request) => ({
+    data: await deleteSavedSearch(context, authOf(request).user, request.params.id),
+  }));
 }

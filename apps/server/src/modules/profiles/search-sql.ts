@@ -3,8 +3,8 @@ import { latestBirthdateForAge } from "@velvet/shared/validation/age";
 import { and, desc, eq, fillPlaceholders, gt, gte, lte, type Query, type SQL, sql } from "drizzle-orm";
 import type { PgPreparedQuery, PreparedQueryConfig, SelectedFieldsOrdered } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
-import { users } from "../../platform/db/schema";
-import type { UserRow } from "../auth/session-service";
+import { users } from "../../platform/db/schema/members";
+import type { UserRow } from "../../platform/members/types";
 import { cardColumns } from "./card-columns";
 import { ONLINE_WINDOW_MS, onlineSinceSql } from "./online";
 import { visibleTo } from "./policy";
@@ -27,7 +27,21 @@ export interface SearchClock {
   hour: number;
 }
 
-type Filter = "gender" | "ageMin" | "ageMax" | "state" | "city" | "online" | "withPhoto" | "newMembers";
+type Filter =
+  | "gender"
+  | "ageMin"
+  | "ageMax"
+  | "state"
+  | "city"
+  | "online"
+  | "withPhoto"
+  | "newMembers"
+  | "bodyType"
+  | "heightMin"
+  | "heightMax"
+  | "lookingFor"
+  | "interests"
+  | "username";
 
 /**
  * What a search statement's SQL depends on: which filters are set and how it
@@ -56,6 +70,19 @@ function buildStatement(db: Db, shape: SearchShape) {
   if (has("online")) conditions.push(onlineSinceSql(value("onlineSince"), value("hour")));
   if (has("withPhoto")) conditions.push(sql`${primaryPhotoKeySql} is not null`);
   if (has("newMembers")) conditions.push(gte(users.createdAt, value("joinedSince")));
+  if (has("bodyType")) conditions.push(eq(users.bodyType, value("bodyType")));
+  if (has("heightMin")) conditions.push(gte(users.heightCm, value("heightMin")));
+  if (has("heightMax")) conditions.push(lte(users.heightCm, value("heightMax")));
+  if (has("lookingFor")) conditions.push(eq(users.lookingFor, value("lookingFor")));
+  // The wanted interests travel as one comma-joined text (they never contain a comma: the query splits on it),
+  // so the statement's parameters stay plain values on every driver.
+  if (has("interests")) {
+    conditions.push(
+      sql`exists (select 1 from unnest(${users.interests}) as interest where lower(interest) = any(string_to_array(${value("interests")}, ',')))`,
+    );
+  }
+  // A part of the name anywhere in it: few members type a username search, so no index is kept for it.
+  if (has("username")) conditions.push(sql`lower(${users.username}) like ${value("usernameLike")}`);
 
   // The profiles of one rank, newest first, from the cursor on. A row comparison rather than
   // "time < t or (time = t and id < i)": PostgreSQL then starts the index scan at the cursor
@@ -154,6 +181,15 @@ export function searchSql(
   if (query.with_photo) set("withPhoto");
   if (query.new_members)
     set("newMembers", { joinedSince: new Date(clock.now - NEW_MEMBER_DAYS * 86_400_000).toISOString() });
+  if (query.body_type) set("bodyType", { bodyType: query.body_type });
+  if (query.height_min) set("heightMin", { heightMin: query.height_min });
+  if (query.height_max) set("heightMax", { heightMax: query.height_max });
+  if (query.looking_for) set("lookingFor", { lookingFor: query.looking_for });
+  if (query.interests?.length) set("interests", { interests: query.interests.join(",") });
+  if (query.username) {
+    const literal = query.username.toLowerCase().replace(/[\\%_]/g, "\\$&");
+    set("username", { usernameLike: `%${literal}%` });
+  }
 
   const byDistance = query.sort === "distance" && Boolean(viewer.state);
   if (byDistance) values.viewerState = viewer.state;

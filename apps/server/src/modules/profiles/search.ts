@@ -3,7 +3,7 @@ import { todayInTimezone } from "@velvet/shared/validation/age";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { siteHour } from "./online";
 import { presentCard } from "./presenter";
 import { type SearchClock, type SearchCursor, searchSql } from "./search-sql";

@@ -3,11 +3,13 @@ import { todayInTimezone } from "@velvet/shared/validation/age";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
-import { interactions, photos, profileVisits, users } from "../../platform/db/schema";
+import { interactions } from "../../platform/db/schema/interactions";
+import { users } from "../../platform/db/schema/members";
+import { photos, profileVisits } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import { isProfileComplete } from "../auth/current-user-presenter";
-import type { UserRow } from "../auth/session-service";
-import { notify } from "../notifications/service";
+import type { UserRow } from "../../platform/members/types";
+import { notify } from "../notifications";
+import { missingForCompletion } from "./completeness";
 import { siteHour } from "./online";
 import { defaultAvatar, photoUrls } from "./photo-urls";
 import { visibleTo } from "./policy";
@@ -131,7 +133,13 @@ export async function ownProfile(context: AppContext, user: UserRow) {
     now: Date.now(),
     hour: siteHour(context.config.siteTimezone),
   });
-  return { ...profile, birthdate: user.birthdate, profile_complete: isProfileComplete(user, photoRows.length > 0) };
+  const missing = missingForCompletion(user);
+  return {
+    ...profile,
+    birthdate: user.birthdate,
+    profile_complete: missing.length === 0,
+    profile_missing: missing,
+  };
 }
 
 export async function updateOwnProfile(context: AppContext, user: UserRow, input: TUpdateProfileRequest) {

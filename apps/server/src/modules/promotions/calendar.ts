@@ -1,7 +1,7 @@
 import type { TPromoEventName } from "@velvet/shared/constants/promotions";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { promotions } from "../../platform/db/schema";
+import { promotions } from "../../platform/db/schema/promotions";
 
 interface CalendarDate {
   year: number;

@@ -1,8 +1,9 @@
 import type { TPromotion } from "@velvet/shared/api/promotions";
 import { promoEventNames, type TPromoEventName } from "@velvet/shared/constants/promotions";
 import { and, desc, gt, lte } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { promotions } from "../../platform/db/schema";
+import type { AppContext } from "../../platform/app-context";
+import { defineCache } from "../../platform/cache/caches";
+import { promotions } from "../../platform/db/schema/promotions";
 
 export interface RunningPromotion {
   name: TPromoEventName;
@@ -12,19 +13,31 @@ export interface RunningPromotion {
   bonusPercent: number;
 }
 
-/** Every /api/me asks; the calendar changes a few times a year, so a process asks the database at most this often. */
+/**
+ * Every /api/me asks; the calendar changes a few times a year, so a process asks the database at most this often.
+ * An admin's change drops it at once in the process that made it (cache-invalidation.ts, on "promotions.changed");
+ * other processes see it within CACHE_MS.
+ */
 const CACHE_MS = 30_000;
-const cache = new WeakMap<Db, { promotion: RunningPromotion | null; until: number }>();
+export const currentPromotionCache = defineCache<"current", { promotion: RunningPromotion | null; until: number }>({
+  name: "current-promotion",
+  max: 1,
+  ttlMs: CACHE_MS,
+});
 
 function isEventName(name: string): name is TPromoEventName {
   return (promoEventNames as readonly string[]).includes(name);
 }
 
 /** The promotion running now; when windows overlap, the one that started last (the more specific) wins. */
-export async function currentPromotion(db: Db, now = new Date()): Promise<RunningPromotion | null> {
-  const cached = cache.get(db);
+export async function currentPromotion(
+  context: Pick<AppContext, "database" | "caches">,
+  now = new Date(),
+): Promise<RunningPromotion | null> {
+  const cache = context.caches.of(currentPromotionCache);
+  const cached = cache.get("current");
   if (cached && cached.until > now.getTime()) return cached.promotion;
-  const [row] = await db
+  const [row] = await context.database.db
     .select()
     .from(promotions)
     .where(and(lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
@@ -33,13 +46,8 @@ export async function currentPromotion(db: Db, now = new Date()): Promise<Runnin
   const promotion = row && isEventName(row.name) ? { ...row, name: row.name } : null;
   // Never serve a promotion past its end from the cache.
   const until = Math.min(now.getTime() + CACHE_MS, promotion?.endsAt.getTime() ?? Number.POSITIVE_INFINITY);
-  cache.set(db, { promotion, until });
+  cache.set("current", { promotion, until });
   return promotion;
-}
-
-/** After the calendar changes (an admin edit, a test), the next read goes to the database. */
-export function forgetCurrentPromotion(db: Db): void {
-  cache.delete(db);
 }
 
 /** Review accounts (payment-provider reviewers) never see promotions. */

@@ -1,12 +1,14 @@
 import { promoEventNames } from "@velvet/shared/constants/promotions";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { abTestEvents, creditLedger, promotions, users } from "../../platform/db/schema";
+import { creditLedger } from "../../platform/db/schema/credits";
+import { users } from "../../platform/db/schema/members";
+import { promotions } from "../../platform/db/schema/promotions";
+import { abTestEvents } from "../../platform/db/schema/tracking";
 import { createMember, jsonRequest, signedInMember, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
-import { findLedgerMismatches } from "../credits/ledger";
+import { findLedgerMismatches } from "../ledger";
 import { blackFriday, easterSunday, ensurePromotionCalendar, promotionCalendar } from "./calendar";
-import { forgetCurrentPromotion } from "./current-promotion";
 
 describe("the promotion calendar", () => {
   it("finds Easter and Black Friday for any year", () => {
@@ -45,7 +47,7 @@ describe("promotions for members", () => {
   });
   beforeEach(async () => {
     await server.context.database.db.delete(promotions);
-    forgetCurrentPromotion(server.context.database.db);
+    server.context.events.emit("promotions.changed", {});
   });
 
   const db = () => server.context.database.db;
@@ -60,7 +62,7 @@ describe("promotions for members", () => {
         endsAt: new Date(Date.now() + 3600_000),
         discountPercent: 40,
       });
-    forgetCurrentPromotion(db());
+    server.context.events.emit("promotions.changed", {});
   }
 
   it("writes two years of events at local midnight in the site's time zone, once", async () => {

@@ -2,11 +2,12 @@ import { promotionMessages, type TAbTestEventRequest } from "@velvet/shared/api/
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { abTestEvents, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { abTestEvents } from "../../platform/db/schema/tracking";
 import { AppError } from "../../platform/http/app-error";
-import { accountPolicy } from "../accounts/policy";
-import type { Authenticated } from "../auth/session-service";
-import { addCredits } from "../credits/ledger";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { Authenticated } from "../../platform/members/types";
+import { addCredits } from "../ledger";
 import { currentPromotion, promotionFor } from "./current-promotion";
 import { DELETION_OFFER_CREDITS, hasDeletionOffer, promoBadgeVariant } from "./member-offers";
 
@@ -17,7 +18,7 @@ import { DELETION_OFFER_CREDITS, hasDeletionOffer, promoBadgeVariant } from "./m
  */
 export async function recordAbTestEvent(context: AppContext, auth: Authenticated, event: TAbTestEventRequest) {
   const { db } = context.database;
-  const promotion = promotionFor(auth.user, await currentPromotion(db));
+  const promotion = promotionFor(auth.user, await currentPromotion(context));
   const variant = promoBadgeVariant(auth.user);
   if (!promotion || !variant) throw AppError.field("ab_test_type", promotionMessages.noPromotion);
   if (event.group !== variant) throw AppError.field("group", promotionMessages.wrongGroup);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
-import { authOf, requireAuth } from "../auth/authenticate";
+import { authOf, requireAuth } from "../sessions";
 import { channelKind, isValidChannelName } from "./channels";
 import { mayJoinChannel, realtimePolicy } from "./policy";
 import type { RealtimeServer } from "./server";

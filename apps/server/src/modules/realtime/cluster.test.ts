@@ -19,7 +19,9 @@ describe.runIf(process.env.REDIS_URL)("real time across two processes joined by 
   };
 
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.REDIS_URL ?? "", REDIS_KEY_PREFIX: prefix };
+    // A killed process's members drop when their presence entries expire: 3 s here instead of production's 15 s,
+    // still three refreshes (one a second) that a live process must miss before its members would.
+    const env = { REDIS_URL: process.env.REDIS_URL ?? "", REDIS_KEY_PREFIX: prefix, REALTIME_PRESENCE_TTL_MS: "3000" };
     [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 120_000);
   afterEach(() => {

@@ -21,8 +21,9 @@ export async function createRealtimeServer(deps: {
     appSecret: config.pusher.secret,
     allowedOrigins: [...config.allowedOrigins, new URL(config.appUrl).origin],
     logger: deps.logger,
-    presence: redis ? new RedisPresenceStore(redis, prefix) : new MemoryPresenceStore(),
-    sockets: new SocketRegistry(redis, prefix),
+    presence: redis ? new RedisPresenceStore(redis, prefix, config.realtimePresenceTtlMs) : new MemoryPresenceStore(),
+    presenceTtlMs: config.realtimePresenceTtlMs,
+    sockets: new SocketRegistry(redis, prefix, config.realtimePresenceTtlMs),
     directory: (localCounts, processId) =>
       redis ? new RedisChannelDirectory(redis, prefix, processId) : new LocalChannelDirectory(localCounts),
     bus: (processId) => {

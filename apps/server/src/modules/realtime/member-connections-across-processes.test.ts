@@ -6,7 +6,7 @@ import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../platform/config";
 import { type Database, openDatabase } from "../../platform/db/client";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { createFreshPostgresDatabase } from "../../test/databases";
 import { memberSignedInOn } from "../../test/process-members";
 import { memberPusherClient, portOf, subscribed, waitFor } from "../../test/realtime-clients";

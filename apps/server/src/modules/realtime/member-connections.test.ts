@@ -2,11 +2,11 @@ import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { jsonRequest, signedInMember, signIn } from "../../test/factories";
 import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";
-import { createEmailToken } from "../auth/email-tokens";
+import { createEmailToken } from "../auth";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 

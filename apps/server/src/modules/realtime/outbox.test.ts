@@ -3,7 +3,7 @@ import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../platform/db/client";
 import { runMigrations } from "../../platform/db/migrate";
-import { realtimeOutbox } from "../../platform/db/schema";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import { createLogger } from "../../platform/logging/logger";
 import { connected, portOf, pusherClient, subscribed, waitFor } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";

@@ -1,7 +1,7 @@
 import type { RealtimeEventPayloads } from "@velvet/shared/realtime/events";
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { realtimeOutbox } from "../../platform/db/schema";
+import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import type { Logger } from "../../platform/logging/logger";
 import type { Broadcaster } from "./broadcaster";
 
@@ -20,21 +20,20 @@ export async function recordRealtimeEvent<E extends keyof RealtimeEventPayloads>
 }
 
 const BATCH = 100;
-const POLL_MS = 2_000;
 export const KEEP_DELIVERED_MS = 24 * 3600_000;
 /**
- * Delivered rows are pruned on the poll timer at most this often, never per delivery round: under load rounds
- * run back to back, and the prune reads every delivered row of the last day (no index serves it; one is not
- * worth its upkeep on every delivery for a statement that runs once a minute).
+ * Delivered rows are pruned by a scheduled job this often (background-jobs.ts registers it), never per delivery
+ * round: under load rounds run back to back, and the prune reads every delivered row of the last day (no index
+ * serves it; one is not worth its upkeep on every delivery for a statement that runs once a minute).
  */
-const PRUNE_EVERY_MS = 60_000;
+export const OUTBOX_PRUNE_JOB = "realtime.outbox_prune";
+export const OUTBOX_PRUNE_EVERY_MS = 60_000;
 
 /** Delivers committed outbox rows in order; several processes share the work without sending a row twice. */
 export class OutboxDispatcher {
   private running: Promise<void> | undefined;
   private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private lastPrunedAt = 0;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -42,28 +41,24 @@ export class OutboxDispatcher {
     private readonly logger: Logger,
   ) {}
 
-  /** Delivers what is pending at start (a crash after commit loses nothing), then polls as a safety net. */
+  /**
+   * Delivers what is pending at start (a crash after commit loses nothing). The safety-net poll after that is a
+   * `kick()` on the jobs worker's poll timer (background-jobs.ts), not a timer of its own.
+   */
   async start(): Promise<void> {
+    // A dispatcher stopped and started again (a test holding delivery up) delivers again.
+    this.stopped = false;
     await this.flush();
-    this.timer = setInterval(() => {
-      this.kick();
-      if (Date.now() - this.lastPrunedAt >= PRUNE_EVERY_MS) {
-        this.lastPrunedAt = Date.now();
-        this.pruneDelivered().catch((error: unknown) =>
-          this.logger.warn({ err: error }, "pruning the real-time outbox failed"),
-        );
-      }
-    }, POLL_MS);
-    this.timer.unref();
   }
 
   stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
     return this.running ?? Promise.resolve();
   }
 
   /** Asks for a delivery round soon; rounds never overlap. */
   kick(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../platform/app-context";
-import type { Authenticated, UserRow } from "../auth/session-service";
+import type { Authenticated, UserRow } from "../../platform/members/types";
 
 /**
  * Which private and presence channels a member may join. Their own per-user

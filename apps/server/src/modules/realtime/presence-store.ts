@@ -46,13 +46,14 @@ export class MemoryPresenceStore implements PresenceStore {
   async refresh() {}
 }
 
-/** Entries live this long unless refreshed; processes refresh every third of it. */
+/** Entries live this long unless refreshed (REALTIME_PRESENCE_TTL_MS); processes refresh every third of it. */
 export const PRESENCE_ENTRY_TTL_MS = 15_000;
 
 export class RedisPresenceStore implements PresenceStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly ttlMs = PRESENCE_ENTRY_TTL_MS,
   ) {}
 
   private key(channel: string) {
@@ -60,7 +61,7 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   private encode(member: PresenceMember) {
-    return JSON.stringify({ ...member, expires_at: Date.now() + PRESENCE_ENTRY_TTL_MS });
+    return JSON.stringify({ ...member, expires_at: Date.now() + this.ttlMs });
   }
 
   async add(channel: string, connectionKey: string, member: PresenceMember) {

@@ -30,6 +30,8 @@ export interface RealtimeOptions {
   bus: (processId: string) => RealtimeBus;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
+  /** The presence store's entry lifetime, refreshed every third of it. */
+  presenceTtlMs?: number;
 }
 
 /**
@@ -44,7 +46,6 @@ export class RealtimeServer {
   readonly processId = String(randomInt(1, 2_147_483_647));
   private nextSocketNumber = 1;
   private timers: NodeJS.Timeout[] = [];
-  private readonly eventObservers: Array<(channel: string, event: string, data: string) => void> = [];
   private closing = false;
   readonly bus: RealtimeBus;
   readonly subscriptions: Subscriptions;
@@ -75,6 +76,8 @@ export class RealtimeServer {
     server.on("upgrade", (request, socket, head) => this.handleUpgrade(request, socket, head));
     const activityMs = (this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS) * 1000;
     const pongTimeoutMs = this.options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
+    // Timers of their own, not jobs (issue 18): pings and this process's own presence entries look after the
+    // sockets this process holds, which no other process could do for it, so they are not shared background work.
     const every = (ms: number, work: () => void) => {
       const timer = setInterval(work, ms);
       timer.unref();
@@ -82,29 +85,15 @@ export class RealtimeServer {
     };
     every(Math.min(activityMs, pongTimeoutMs) / 2, () => this.checkLiveness(activityMs, pongTimeoutMs));
     // Keep this process's presence entries and channel counts alive, and notice members of dead processes.
-    every(PRESENCE_ENTRY_TTL_MS / 3, () => {
+    every((this.options.presenceTtlMs ?? PRESENCE_ENTRY_TTL_MS) / 3, () => {
       void this.subscriptions.refreshPresenceEntries().catch(() => {});
       void this.directory.refresh(this.subscriptions.localCounts()).catch(() => {});
       void this.sockets.refresh().catch(() => {});
     });
   }
 
-  /**
-   * Sees every event published here or by another process, before any socket
-   * does: caches of what the events change drop their answers first, so a
-   * client reacting to an event never reads what came before it.
-   */
-  observeEvents(observer: (channel: string, event: string, data: string) => void): void {
-    this.eventObservers.push(observer);
-  }
-
-  private notifyObservers(channel: string, event: string, data: string): void {
-    for (const observer of this.eventObservers) observer(channel, event, data);
-  }
-
   /** Delivers an event to a channel's subscribers on every process (the publishing API of this server). */
   async publish(channel: string, event: string, data: string, exceptSocketId?: string): Promise<void> {
-    this.notifyObservers(channel, event, data);
     this.subscriptions.deliver(channel, event, data, exceptSocketId);
     await this.publishToOthers({ type: "event", channel, event, data, exceptSocketId });
   }
@@ -150,7 +139,6 @@ export class RealtimeServer {
 
   private handleBusMessage(message: BusMessage): void {
     if (message.type === "event") {
-      this.notifyObservers(message.channel, message.event, message.data);
       this.subscriptions.deliver(message.channel, message.event, message.data, message.exceptSocketId, message.userId);
     } else if (message.type === "presence") void this.subscriptions.syncPresence(message.channel).catch(() => {});
     else if (message.type === "terminate")

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
 import { jsonRequest, signedInMember } from "../../test/factories";
 import { openSocket } from "../../test/realtime-clients";
 import { startTestServer, type TestServer } from "../../test/support";

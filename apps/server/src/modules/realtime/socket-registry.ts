@@ -1,8 +1,6 @@
 import type { Redis } from "ioredis";
 import { PRESENCE_ENTRY_TTL_MS } from "./presence-store";
 
-/** A socket's key outlives three missed refreshes (processes refresh every third of the presence TTL). */
-const SOCKET_KEY_TTL_SECONDS = Math.ceil((PRESENCE_ENTRY_TTL_MS * 3) / 1000);
 const UNCLAIMED = "-";
 
 /**
@@ -31,10 +29,16 @@ export class SocketRegistry {
   /** This process's open sockets -> the member uuid they are bound to, once claimed. */
   private readonly local = new Map<string, string | undefined>();
 
+  /** A socket's key outlives three missed refreshes (processes refresh every third of the presence TTL). */
+  private readonly keyTtlSeconds: number;
+
   constructor(
     private readonly redis: Redis | undefined,
     private readonly prefix: string,
-  ) {}
+    presenceTtlMs = PRESENCE_ENTRY_TTL_MS,
+  ) {
+    this.keyTtlSeconds = Math.ceil((presenceTtlMs * 3) / 1000);
+  }
 
   private key(socketId: string) {
     return `${this.prefix}rt:socket:${socketId}`;
@@ -42,7 +46,7 @@ export class SocketRegistry {
 
   async opened(socketId: string): Promise<void> {
     this.local.set(socketId, undefined);
-    await this.redis?.set(this.key(socketId), UNCLAIMED, "EX", SOCKET_KEY_TTL_SECONDS);
+    await this.redis?.set(this.key(socketId), UNCLAIMED, "EX", this.keyTtlSeconds);
   }
 
   async closed(socketId: string): Promise<void> {
@@ -55,8 +59,8 @@ export class SocketRegistry {
     if (!this.redis || this.local.size === 0) return;
     const pipeline = this.redis.pipeline();
     for (const socketId of this.local.keys()) {
-      pipeline.set(this.key(socketId), UNCLAIMED, "EX", SOCKET_KEY_TTL_SECONDS, "NX");
-      pipeline.expire(this.key(socketId), SOCKET_KEY_TTL_SECONDS);
+      pipeline.set(this.key(socketId), UNCLAIMED, "EX", this.keyTtlSeconds, "NX");
+      pipeline.expire(this.key(socketId), this.keyTtlSeconds);
     }
     await pipeline.exec();
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { photos, reports } from "../../platform/db/schema";
+import { photos } from "../../platform/db/schema/profiles";
+import { reports } from "../../platform/db/schema/reports";
 import { withBotCheck } from "../../test/bot-check";
 import { createMember, jsonRequest, signIn, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";

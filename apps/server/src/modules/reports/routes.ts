@@ -1,27 +1,22 @@
-import { reportMessages, ZReportRequestSchema } from "@velvet/shared/api/reports";
-import { z } from "@velvet/shared/validation/z";
+import { reportMessages } from "@velvet/shared/api/reports";
+import { reportEndpoints } from "@velvet/shared/contract/reports";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { optionalAuth } from "../auth/optional-auth";
-import { botCheckGuard } from "../bot-check/guard";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { botCheckGuard } from "../bot-check";
+import { optionalAuth } from "../sessions";
 import { fileReport } from "./service";
 
 export async function reportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    "/api/reports",
+  routeEndpoint(
+    app,
+    reportEndpoints.create,
     {
       onRequest: optionalAuth(context),
       // Members proved themselves at registration; a guest's report passes the bot check.
       preHandler: botCheckGuard(context, { guestsOnly: true }),
       // Guests can report too (/report-abuse), so the route is cheap to abuse: keep it tight.
       config: { rateLimit: { max: 10, timeWindow: 3600_000 } },
-      schema: {
-        tags: ["reports"],
-        summary: "Report a member or a photo (members, or guests with an email)",
-        body: ZReportRequestSchema,
-        response: { 201: z.object({ message: z.string() }) },
-      },
     },
     async (request, reply) => {
       await fileReport(context, request.auth?.user, request.body);

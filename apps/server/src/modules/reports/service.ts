@@ -3,10 +3,12 @@ import { reportMessages } from "@velvet/shared/api/reports";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../platform/app-context";
-import { photos, reports, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { photos } from "../../platform/db/schema/profiles";
+import { reports } from "../../platform/db/schema/reports";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 type ReportInput = z.output<typeof ZReportRequestSchema>;
 

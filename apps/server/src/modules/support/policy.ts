@@ -1,6 +1,6 @@
 import { supportMessages } from "@velvet/shared/api/support";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 /** Who may send a ticket, and where its answer goes. */
 export const supportPolicy = {

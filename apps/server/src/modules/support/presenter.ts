@@ -1,5 +1,5 @@
 import { type TAdminSupportTicket, type TSupportTicketCreated, ticketReference } from "@velvet/shared/api/support";
-import type { supportTickets } from "../../platform/db/schema";
+import type { supportTickets } from "../../platform/db/schema/support";
 
 export type SupportTicketRow = typeof supportTickets.$inferSelect;
 

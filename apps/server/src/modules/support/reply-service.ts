@@ -2,10 +2,11 @@ import { ticketReference } from "@velvet/shared/api/support";
 import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { supportTicketReplies, supportTickets, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { supportTicketReplies, supportTickets } from "../../platform/db/schema/support";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { presentAdminTicket } from "./presenter";
 
 /**

@@ -9,10 +9,11 @@ import type { z } from "@velvet/shared/validation/z";
 import { count, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
-import { supportTickets, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { supportTickets } from "../../platform/db/schema/support";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 import { supportPolicy } from "./policy";
 import { presentAdminTicket, type SupportTicketRow } from "./presenter";
 

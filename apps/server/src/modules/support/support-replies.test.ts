@@ -1,7 +1,8 @@
 import { ticketReference } from "@velvet/shared/api/support";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, supportTicketReplies } from "../../platform/db/schema";
+import { auditLog } from "../../platform/db/schema/admin";
+import { supportTicketReplies } from "../../platform/db/schema/support";
 import { withBotCheck } from "../../test/bot-check";
 import { jsonRequest, signedInMember, waitForMail } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";

@@ -1,24 +1,21 @@
 import { apiHeaders } from "@velvet/shared/api/headers";
-import { ZPushClickQuerySchema, ZSitePopupRequestSchema } from "@velvet/shared/api/notifications";
-import { ZTrackClickRequestSchema } from "@velvet/shared/api/tracking";
+import { trackingEndpoints } from "@velvet/shared/contract/tracking";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
-import { clickEvents, pushNotificationClicks, sitePopupEvents, users } from "../../platform/db/schema";
-import { authOf, requireAuth } from "../auth/authenticate";
-import { optionalAuth } from "../auth/optional-auth";
+import { users } from "../../platform/db/schema/members";
+import { clickEvents, pushNotificationClicks, sitePopupEvents } from "../../platform/db/schema/tracking";
+import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { authOf, optionalAuth, requireAuth } from "../sessions";
 
 export async function trackingRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post(
-    "/api/user-track-clicks",
+  routeEndpoint(
+    app,
+    trackingEndpoints.click,
     {
       onRequest: optionalAuth(context),
       // Cheap to call and unauthenticated: a tight per-IP limit keeps it from filling the table.
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { tags: ["tracking"], summary: "Record a navigation click (spec §7)", body: ZTrackClickRequestSchema },
     },
     async (request, reply) => {
       const deviceId = request.headers[apiHeaders.deviceId.toLowerCase()];
@@ -33,18 +30,10 @@ export async function trackingRoutes(app: FastifyInstance, context: AppContext):
     },
   );
 
-  api.post(
-    "/api/site-popups",
-    {
-      onRequest: requireAuth(context),
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: {
-        tags: ["tracking"],
-        summary: "Record a notification popup shown (IMPRESSION) or clicked (CLICKED), for reporting",
-        security: [{ siteKey: [], bearer: [] }],
-        body: ZSitePopupRequestSchema,
-      },
-    },
+  routeEndpoint(
+    app,
+    trackingEndpoints.sitePopup,
+    { onRequest: requireAuth(context), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       const [profile] = await context.database.db
         .select({ id: users.id })
@@ -60,17 +49,10 @@ export async function trackingRoutes(app: FastifyInstance, context: AppContext):
     },
   );
 
-  api.post(
-    "/api/push-notification-clicks",
-    {
-      onRequest: optionalAuth(context),
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: {
-        tags: ["tracking"],
-        summary: "Record a click on a browser push notification (query x=28, t=1 or 2)",
-        querystring: ZPushClickQuerySchema,
-      },
-    },
+  routeEndpoint(
+    app,
+    trackingEndpoints.pushClick,
+    { onRequest: optionalAuth(context), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       await context.database.db
         .insert(pushNotificationClicks)

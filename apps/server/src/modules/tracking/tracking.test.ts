@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickEvents } from "../../platform/db/schema";
+import { clickEvents } from "../../platform/db/schema/tracking";
 import { createMember, jsonRequest, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 

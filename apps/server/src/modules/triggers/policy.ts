@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { users } from "../../platform/db/schema";
-import { onlineNowSql } from "../profiles/online";
+import { users } from "../../platform/db/schema/members";
+import { onlineNowSql } from "../profiles";
 
 /**
  * Who a trigger may write to, and as whom. Written as SQL so the job's scan

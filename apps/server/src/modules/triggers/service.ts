@@ -10,9 +10,10 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
-import { triggerDeliveries, triggers, users } from "../../platform/db/schema";
+import { users } from "../../platform/db/schema/members";
+import { triggerDeliveries, triggers } from "../../platform/db/schema/triggers";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../auth/session-service";
+import type { UserRow } from "../../platform/members/types";
 
 /*
  * Admins define triggers; the trigger job (trigger-job.ts) sends them. Every

@@ -3,16 +3,20 @@ import { fillTriggerText } from "@velvet/shared/api/admin-triggers";
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
-import { triggerDeliveries, triggers, users } from "../../platform/db/schema";
-import type { UserRow } from "../auth/session-service";
-import { appendMessage, openConversation } from "../conversations/message-writer";
-import { siteHour } from "../profiles/online";
+import { users } from "../../platform/db/schema/members";
+import { triggerDeliveries, triggers } from "../../platform/db/schema/triggers";
+import type { UserRow } from "../../platform/members/types";
+import { appendMessage, openConversation } from "../conversations";
+import { siteHour } from "../profiles";
 import { type DueTrigger, dueMemberSql, namedProfileSql, occurrenceColumn, randomProfileSql } from "./policy";
 
 /** Members looked at per trigger and pass; the rest wait for the next pass. */
 const MEMBERS_PER_PASS = 200;
 
 type TriggerRow = typeof triggers.$inferSelect;
+
+/** The scheduled job kind that runs a pass every TRIGGER_INTERVAL_SECONDS (background-jobs.ts registers it). */
+export const TRIGGER_JOB = "triggers.pass";
 
 /**
  * Sends trigger messages: every pass, for each active trigger, the members
@@ -26,32 +30,7 @@ type TriggerRow = typeof triggers.$inferSelect;
  * the same occurrence whatever happens.
  */
 export class TriggerJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
   constructor(private readonly context: AppContext) {}
-
-  /** Runs every TRIGGER_INTERVAL_SECONDS; 0 leaves it to whoever calls runOnce (tests). */
-  start(): void {
-    const every = this.context.config.triggers.intervalMs;
-    if (every <= 0) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.runOnce()
-        .catch((error: unknown) => {
-          this.context.logger.warn({ err: error }, "trigger pass failed");
-          return 0;
-        })
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, every);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
 
   /** One pass as of `now`; answers how many trigger messages went out. */
   async runOnce(now = new Date()): Promise<number> {

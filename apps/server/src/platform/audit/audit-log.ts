@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { auditLog } from "../db/schema";
+import { auditLog } from "../db/schema/admin";
 
 export interface AuditEntry {
   actorId: number | null;

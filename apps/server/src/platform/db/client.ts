@@ -5,7 +5,50 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "./schema";
+import * as adminTables from "./schema/admin";
+import * as authTables from "./schema/auth";
+import * as contentTables from "./schema/content";
+import * as conversationsTables from "./schema/conversations";
+import * as creditsTables from "./schema/credits";
+import * as interactionsTables from "./schema/interactions";
+import * as jobsTables from "./schema/jobs";
+import * as limitsTables from "./schema/limits";
+import * as membersTables from "./schema/members";
+import * as notificationsTables from "./schema/notifications";
+import * as operatorTables from "./schema/operator";
+import * as paymentsTables from "./schema/payments";
+import * as profilesTables from "./schema/profiles";
+import * as promotionsTables from "./schema/promotions";
+import * as pushTables from "./schema/push";
+import * as realtimeTables from "./schema/realtime";
+import * as reportsTables from "./schema/reports";
+import * as supportTables from "./schema/support";
+import * as trackingTables from "./schema/tracking";
+import * as triggersTables from "./schema/triggers";
+
+/** Every table, by domain (schema/<domain>.ts), for drizzle's relational queries and typed `Db`. */
+export const schema = {
+  ...adminTables,
+  ...authTables,
+  ...contentTables,
+  ...conversationsTables,
+  ...creditsTables,
+  ...interactionsTables,
+  ...jobsTables,
+  ...limitsTables,
+  ...membersTables,
+  ...notificationsTables,
+  ...operatorTables,
+  ...paymentsTables,
+  ...profilesTables,
+  ...promotionsTables,
+  ...pushTables,
+  ...realtimeTables,
+  ...reportsTables,
+  ...supportTables,
+  ...trackingTables,
+  ...triggersTables,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -36,9 +79,23 @@ export interface PreparedStatement {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | null;
+  /**
+   * An in-memory embedded database's starting state (PGlite's dumpDataDir): the test suite migrates one database
+   * and starts every test server from it instead of migrating each (test/databases.global.ts).
+   */
+  embeddedSnapshot?: Blob | undefined;
+  /** PostgreSQL itself, when databaseUrl is a transaction pooler (PgBouncer): session-level work runs here. */
+  directUrl?: string | undefined;
+  /** False behind a pooler that cannot keep named prepared statements: every statement is sent unnamed. */
+  preparedStatements?: boolean;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, {
+      directUrl: options.directUrl,
+      preparedStatements: options.preparedStatements ?? true,
+    });
+  }
+  return openPglite(options.dataDir, options.embeddedSnapshot);
 }
 
 function processIsAlive(pid: number): boolean {
@@ -71,7 +128,7 @@ function lockEmbeddedDatabase(directory: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, snapshot: Blob | undefined): Promise<Database> {
   // Loaded only when used: the embedded engine costs ~35 MB of memory just by being imported.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -85,7 +142,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     unlock = lockEmbeddedDatabase(directory);
     client = await PGlite.create(directory);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(snapshot ? { loadDataDir: snapshot } : undefined);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -110,8 +167,32 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+/**
+ * A connection that sends every statement unnamed. A named prepared statement lives on one server connection;
+ * behind a transaction pooler the next request may get another one, where it does not exist ("prepared statement
+ * ... does not exist"). Unnamed statements are parsed with each execution, inside the one pooled transaction.
+ */
+class UnnamedStatementClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only rewrites the config object.
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === "object" && "name" in config && config.name) {
+      const { name: _name, ...unnamed } = config;
+      return super.query(unnamed, ...rest);
+    }
+    return super.query(config, ...rest);
+  }
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  options: { directUrl: string | undefined; preparedStatements: boolean },
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    Client: options.preparedStatements ? pg.Client : UnnamedStatementClient,
+  });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
   // Nor may a checked-out one: pg-pool drops its listener while a client is lent out, so a connection
@@ -126,6 +207,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     db,
     driver: "postgres",
     withExclusiveConnection: async (work) => {
+      if (options.directUrl) return withDirectConnection(options.directUrl, work);
       const connection = await pool.connect();
       try {
         // Several processes may start at once behind a load balancer; only one migrates at a time.
@@ -151,6 +233,23 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 }
 
 /**
+ * The migrations' lock on PostgreSQL itself: a session advisory lock taken through a transaction pooler would be
+ * held by whichever server connection ran it, and released (or not) by another.
+ */
+async function withDirectConnection<T>(directUrl: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const connection = new pg.Client({ connectionString: directUrl });
+  connection.on("error", () => {});
+  await connection.connect();
+  try {
+    await connection.query("select pg_advisory_lock(727274)");
+    return await work(drizzleNodePostgres(connection, { schema }) as unknown as Db);
+  } finally {
+    await connection.query("select pg_advisory_unlock(727274)").catch(() => {});
+    await connection.end().catch(() => {});
+  }
+}
+
+/**
  * drizzle's own pool transaction (0.45) never returns its connection to the
  * pool when `begin` fails, as it does on a connection the database closed a
  * moment before (a restart), and it hands a connection whose rollback failed
@@ -158,7 +257,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
  * left shutdown waiting forever for connections nobody would release. Here
  * each transaction borrows its connection itself and gives it back destroyed
  * unless the transaction ended cleanly: committed, or rolled back after the
- * work's own error.
+ * work's own error. Upstream: https://github.com/drizzle-team/drizzle-orm/issues/6114
+ * (and #6241); drizzle-pool-transaction.test.ts fails once drizzle fixes it.
  */
 function transactionsThatReturnTheirConnection(pool: pg.Pool): Db["transaction"] {
   // One drizzle instance per physical connection: building one reads the whole schema.

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
@@ -30,19 +31,16 @@ function realtimeSources(config: AppConfig): string[] {
  * a measurable share of a small API request.
  */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name];
-    },
-    getHeader: () => undefined,
-  };
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+  // helmet is a connect middleware with no other public API: run it once on a real, unsent Node response.
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet(options)(request, response, (error?: unknown) => {
     if (error) throw error;
   });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) {
+    if (value !== undefined) headers[name] = String(value);
+  }
   return headers;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../modules/auth/passwords";
+import { hashPassword } from "../../modules/auth";
 import { secretsIn } from "../../test/log-secrets";
 import { startTestServer, type TestServer } from "../../test/support";
 import { REDACTED } from "../logging/logger";

@@ -4,6 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serverDir } from "../paths";
+import type { FileStorage } from "../storage/storage";
 import { AppError } from "./app-error";
 
 export const webDistDir = path.resolve(serverDir, "../web/dist");
@@ -16,18 +17,8 @@ const NON_SPA_PREFIXES = ["/api/", "/app/", "/apps/", "/media/", "/media-private
  * index.html never cached, and index.html for every other GET so the browser
  * router can show the page (or its own 404).
  */
-export async function registerWebApp(app: FastifyInstance, options: { mediaDir: string }): Promise<void> {
-  // Only approved photos are public files; everything under private/ goes through signed URLs.
-  await mkdir(path.join(options.mediaDir, "photos"), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(options.mediaDir, "photos"),
-    prefix: "/media/photos/",
-    decorateReply: false,
-    index: false,
-    maxAge: "30d",
-    immutable: true,
-    schemaHide: true,
-  });
+export async function registerWebApp(app: FastifyInstance, options: { storage: FileStorage }): Promise<void> {
+  await servePublicPhotos(app, options.storage);
 
   const hasBuild = existsSync(path.join(webDistDir, "index.html"));
   const pageHtml = hasBuild ? pageHtmlByPath() : new Map<string, string>();
@@ -72,6 +63,33 @@ export async function registerWebApp(app: FastifyInstance, options: { mediaDir: 
     return sendPage(request.url.split("?")[0] ?? "/", reply);
   });
 }
+
+/** Approved photos, the only public files: everything under private/ goes through signed URLs. */
+async function servePublicPhotos(app: FastifyInstance, storage: FileStorage): Promise<void> {
+  if (storage.localRoot) {
+    await mkdir(path.join(storage.localRoot, "photos"), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.join(storage.localRoot, "photos"),
+      prefix: "/media/photos/",
+      decorateReply: false,
+      index: false,
+      maxAge: "30d",
+      immutable: true,
+      schemaHide: true,
+    });
+    return;
+  }
+  // Object storage without a public address (S3_PUBLIC_URL) in front: read through the app, from the shared bucket.
+  app.get<{ Params: { "*": string } }>("/media/photos/*", { schema: { hide: true } }, async (request, reply) => {
+    const name = request.params["*"];
+    if (!PUBLIC_PHOTO_NAME.test(name)) throw new AppError("not_found");
+    const file = await storage.get(`photos/${name}`);
+    if (!file) throw new AppError("not_found");
+    return reply.header("Cache-Control", "public, max-age=2592000, immutable").type("image/webp").send(file);
+  });
+}
+
+const PUBLIC_PHOTO_NAME = /^[0-9a-f-]{36}-(large|medium|thumb)\.webp$/;
 
 /**
  * The path with every way of spelling it differently taken out (an absolute-form request line, dot

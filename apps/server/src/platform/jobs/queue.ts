@@ -1,9 +1,11 @@
 import type { Db } from "../db/client";
-import { jobs } from "../db/schema";
+import { jobs } from "../db/schema/jobs";
 
 export interface EnqueueOptions {
   /** Not before this moment (default: as soon as the transaction commits). */
   runAt?: Date;
+  /** Attempts before the job is marked failed (default 25: with the default backoff, about a day). */
+  maxAttempts?: number;
 }
 
 /**
@@ -17,7 +19,12 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<void> {
-  await tx.insert(jobs).values({ kind, payload, ...(options.runAt ? { runAt: options.runAt } : {}) });
+  await tx.insert(jobs).values({
+    kind,
+    payload,
+    ...(options.runAt ? { runAt: options.runAt } : {}),
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+  });
 }
 
 /** What a job's kind does with its payload; a thrown error means "try again later". */

@@ -2,9 +2,18 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { jobs } from "../db/schema";
+import { jobs } from "../db/schema/jobs";
 import type { Logger } from "../logging/logger";
 import type { JobHandler } from "./queue";
+import {
+  DEFAULT_SCHEDULED_MAX_ATTEMPTS,
+  enqueueDueOccurrences,
+  type JobSchedule,
+  runScheduleBy,
+  type ScheduledKind,
+  syncSchedules,
+  validateSchedule,
+} from "./schedules";
 
 export interface JobWorkerOptions {
   /** How often an idle worker looks for due jobs that another process enqueued (its own enqueues kick it). */
@@ -20,6 +29,8 @@ export interface JobWorkerOptions {
   retryMaxMs: number;
   /** Jobs one process runs at the same time. */
   concurrency: number;
+  /** The site's time zone, for schedules "daily at HH:MM". */
+  timeZone: string;
 }
 
 export const DEFAULT_JOB_WORKER_OPTIONS: JobWorkerOptions = {
@@ -28,12 +39,15 @@ export const DEFAULT_JOB_WORKER_OPTIONS: JobWorkerOptions = {
   retryBaseMs: 5_000,
   retryMaxMs: 3600_000,
   concurrency: 4,
+  timeZone: "UTC",
 };
 
 /** Finished jobs are kept this long to look into a delivery, then deleted (their payloads name addresses). */
 export const KEEP_COMPLETED_MS = 7 * 24 * 3600_000;
 export const KEEP_FAILED_MS = 30 * 24 * 3600_000;
-const PRUNE_EVERY_MS = 3600_000;
+/** A scheduled pass's completed occurrence holds nothing to look into; a day of them shows it runs. */
+export const KEEP_COMPLETED_SCHEDULED_MS = 24 * 3600_000;
+export const PRUNE_JOB = "jobs.prune";
 
 type ClaimedJob = { id: number; kind: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
 
@@ -46,14 +60,17 @@ type ClaimedJob = { id: number; kind: string; payload: Record<string, unknown>; 
  * runs out and another process runs the job again (at least once at that edge, never twice otherwise).
  */
 export class JobWorker {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { run: JobHandler; retryBaseMs?: number }>();
+  private readonly schedules = new Map<string, ScheduledKind>();
+  private readonly pollHooks: Array<() => void> = [];
+  private schedulesSynced = false;
+  private schedulesCheckedAt = 0;
   private readonly options: JobWorkerOptions;
   private readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`.slice(0, 100);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopping = false;
-  private lastPrunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -61,27 +78,64 @@ export class JobWorker {
     options: Partial<JobWorkerOptions> = {},
   ) {
     this.options = { ...DEFAULT_JOB_WORKER_OPTIONS, ...options };
+    this.schedule(PRUNE_JOB, { everyMs: 3600_000 }, async () => {
+      await this.pruneFinished();
+    });
   }
 
-  /** Registers what a kind does. Only registered kinds are claimed, so a process never takes a job it cannot run. */
-  handle(kind: string, handler: JobHandler): this {
-    this.handlers.set(kind, handler);
+  /**
+   * Registers what a kind does. Only registered kinds are claimed, so a process never takes a job it cannot run.
+   * `retryBaseMs` replaces the worker's first retry delay for this kind (backoff still doubles up to `retryMaxMs`).
+   */
+  handle(kind: string, handler: JobHandler, options: { retryBaseMs?: number } = {}): this {
+    this.handlers.set(kind, { run: handler, ...options });
     return this;
   }
 
-  /** Runs what is already due (a restart loses nothing), then polls. */
+  /**
+   * Registers a scheduled kind: each due occurrence is enqueued once across all processes (see schedules.ts) as a
+   * job of this kind, then claimed, run and retried like any job. Register before `start()`.
+   */
+  schedule(kind: string, schedule: JobSchedule, handler: JobHandler, options: { maxAttempts?: number } = {}): this {
+    validateSchedule(kind, schedule);
+    this.schedules.set(kind, { schedule, maxAttempts: options.maxAttempts ?? DEFAULT_SCHEDULED_MAX_ATTEMPTS });
+    this.schedulesSynced = false;
+    return this.handle(kind, handler);
+  }
+
+  /** Brings a scheduled kind's next run forward to `at` if sooner (for a pass that knows when its next work is due). */
+  runScheduleBy(kind: string, at: Date): Promise<void> {
+    return runScheduleBy(this.db, kind, at);
+  }
+
+  /**
+   * Something this process does on every poll, such as the real-time outbox's delivery safety net: per-process
+   * work that must not be claimed by one process for all, riding on the one timer instead of a loop of its own.
+   */
+  onPoll(hook: () => void): this {
+    this.pollHooks.push(hook);
+    return this;
+  }
+
+  /** Runs what is already due (a restart loses nothing), then polls: the one background timer of the process. */
   start(): void {
     this.kick();
     this.timer = setInterval(() => {
       this.kick();
-      if (Date.now() - this.lastPrunedAt >= PRUNE_EVERY_MS) {
-        this.lastPrunedAt = Date.now();
-        this.pruneFinished().catch((error: unknown) =>
-          this.logger.warn({ err: error }, "pruning finished jobs failed"),
-        );
-      }
+      for (const hook of this.pollHooks) hook();
     }, this.options.pollMs);
     this.timer.unref();
+  }
+
+  /**
+   * Test-facing: one round now (due schedules enqueued, due jobs run), resolved once it and any round already
+   * running are over.
+   */
+  async runDue(): Promise<void> {
+    while (this.running) await this.running;
+    this.schedulesCheckedAt = 0;
+    this.kick();
+    while (this.running) await this.running;
   }
 
   /** Stops claiming and waits for the jobs in hand, so each is marked done before the database closes. */
@@ -113,7 +167,17 @@ export class JobWorker {
   private async drain(): Promise<void> {
     const inFlight = new Set<Promise<void>>();
     try {
+      if (!this.schedulesSynced) {
+        await syncSchedules(this.db, this.schedules, this.options.timeZone);
+        this.schedulesSynced = true;
+      }
       while (!this.stopping) {
+        // About once per poll, not on every kick (a kick after each queued mail need not look again), and also
+        // inside a long round, so a busy queue does not hold the schedules back.
+        if (Date.now() - this.schedulesCheckedAt >= this.options.pollMs / 2) {
+          this.schedulesCheckedAt = Date.now();
+          await enqueueDueOccurrences(this.db, this.schedules, this.options.timeZone);
+        }
         if (inFlight.size >= this.options.concurrency) {
           await Promise.race(inFlight);
           continue;
@@ -159,7 +223,7 @@ export class JobWorker {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { id: job.id, attempts: job.attempts });
+      await handler.run(job.payload, { id: job.id, attempts: job.attempts });
     } catch (error) {
       await this.recordFailure(job, error);
       return;
@@ -173,7 +237,7 @@ export class JobWorker {
   private async recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const givingUp = job.attempts >= job.maxAttempts;
-    const delayMs = this.retryDelayMs(job.attempts);
+    const delayMs = this.retryDelayMs(job.attempts, this.handlers.get(job.kind)?.retryBaseMs);
     this.logger.warn(
       {
         job: job.id,
@@ -196,19 +260,28 @@ export class JobWorker {
   }
 
   /** Capped exponential backoff with jitter, so a queue that failed together does not retry in one burst. */
-  private retryDelayMs(attempts: number): number {
-    const { retryBaseMs, retryMaxMs } = this.options;
+  private retryDelayMs(attempts: number, retryBaseMs = this.options.retryBaseMs): number {
+    const { retryMaxMs } = this.options;
     const base = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
     return Math.round(base + Math.random() * base * 0.25);
   }
 
-  /** Deletes completed jobs after a week and failed ones after a month; answers how many. */
+  /**
+   * Deletes completed jobs after a week (a scheduled pass's after a day) and failed ones after a month; answers
+   * how many. Runs hourly as the scheduled kind PRUNE_JOB.
+   */
   async pruneFinished(now = new Date()): Promise<number> {
+    const scheduled = [...this.schedules.keys()];
     const deleted = await this.db
       .delete(jobs)
       .where(
         or(
           and(isNotNull(jobs.completedAt), lt(jobs.completedAt, new Date(now.getTime() - KEEP_COMPLETED_MS))),
+          and(
+            isNotNull(jobs.completedAt),
+            inArray(jobs.kind, scheduled),
+            lt(jobs.completedAt, new Date(now.getTime() - KEEP_COMPLETED_SCHEDULED_MS)),
+          ),
           and(isNotNull(jobs.failedAt), lt(jobs.failedAt, new Date(now.getTime() - KEEP_FAILED_MS))),
         ),
       )

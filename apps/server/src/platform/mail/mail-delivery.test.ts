@@ -6,7 +6,7 @@ import { createMember, jsonRequest, registrationBody, signedInMember } from "../
 import { freePort } from "../../test/server-process";
 import { createSmtpStub, type SmtpStub } from "../../test/smtp-stub";
 import { startTestServer, type TestServer } from "../../test/support";
-import { jobs } from "../db/schema";
+import { jobs } from "../db/schema/jobs";
 
 /** Polls until `condition` holds (the jobs queue works after the response). */
 async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -222,7 +222,9 @@ describe("POST /api/password/email against a slow mail server", () => {
       knownTimes.push(await timed(members[round]?.email ?? ""));
       unknownTimes.push(await timed(unknown[round] ?? ""));
     }
-    expect(Math.abs(median(knownTimes) - median(unknownTimes))).toBeLessThan(100);
+    // Waiting for the mail server would add its 1,000 ms to a member's answers only; 250 ms leaves room for a busy
+    // CI machine (two suites side by side) while still catching any wait on it.
+    expect(Math.abs(median(knownTimes) - median(unknownTimes))).toBeLessThan(250);
 
     // The same write for both: one queued letter per request, whoever the address belongs to.
     const queued = await server.context.database.db.select().from(jobs).where(eq(jobs.kind, "mail"));

@@ -1,20 +1,34 @@
 import { ZChangeEmailRequestSchema } from "@velvet/shared/api/account";
-import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
+import { authEndpoints } from "@velvet/shared/contract/auth";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { useServerForm } from "../../lib/use-server-form";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 
 export function ChangeEmailForm({ disabled }: { disabled: boolean }) {
   const user = useAuthStore((state) => state.user);
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const form = useServerForm(ZChangeEmailRequestSchema, { defaultValues: { email: "", current_password: "" } });
   const { errors, isSubmitting } = form.formState;
+  const { hash } = useLocation();
+  // "Change address" from the unconfirmed-email banner lands here ready to type. After the app's own
+  // scroll to the top, which runs once this effect has.
+  useEffect(() => {
+    if (hash !== "#email" || disabled) return;
+    const timer = window.setTimeout(() => {
+      document.getElementById("email")?.scrollIntoView({ block: "start" });
+      form.setFocus("email");
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [hash, disabled, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      const { message } = await api.put<{ message: string }>("/account/email", values);
+      const { message } = await callEndpoint(accountEndpoints.changeEmail, { body: values });
       setResult({ tone: "success", text: message });
       form.reset();
       await useAuthStore.getState().fetchUser();
@@ -25,7 +39,7 @@ export function ChangeEmailForm({ disabled }: { disabled: boolean }) {
 
   const resend = async () => {
     try {
-      const { message } = await api.post<{ message: string }>("/email/resend");
+      const { message } = await callEndpoint(authEndpoints.resendVerification);
       setResult({ tone: "success", text: message });
     } catch (error) {
       setResult({ tone: "error", text: error instanceof ApiError ? error.message : "Please try again." });

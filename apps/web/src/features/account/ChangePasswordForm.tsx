@@ -1,10 +1,11 @@
 import { ZChangePasswordRequestSchema } from "@velvet/shared/api/account";
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
 import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { writeAccessToken } from "../../lib/auth-storage";
 import { useServerForm } from "../../lib/use-server-form";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 
 export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -16,7 +17,7 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      const response = await api.put<{ message: string; data: { access_token: string } }>("/account/password", values);
+      const response = await callEndpoint(accountEndpoints.changePassword, { body: values });
       // Every session ended; this device continues with the fresh token it was given.
       writeAccessToken(response.data.access_token);
       useAuthStore.setState({ token: response.data.access_token });

@@ -1,9 +1,10 @@
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert } from "../../ui/forms/fields";
-import { logout, useAuthStore } from "../auth/auth-store";
+import { logout, useAuthStore } from "../auth";
 
 /** Where a deactivated member is confined (spec §4), with the way back. */
 export default function DeactivatedPage() {
@@ -18,7 +19,7 @@ export default function DeactivatedPage() {
     setBusy(true);
     setProblem(null);
     try {
-      await api.post("/account/reactivate");
+      await callEndpoint(accountEndpoints.reactivate);
       await useAuthStore.getState().fetchUser();
       navigate("/dashboard", { replace: true });
     } catch (error) {

@@ -1,15 +1,12 @@
 import type { TPreferences } from "@velvet/shared/api/auth";
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
 import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { FormAlert } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 
+// Notification emails are chosen per kind in the notifications table (push feature); this is the newsletter.
 const toggles: Array<{ key: keyof TPreferences["email"]; label: string; description: string }> = [
-  {
-    key: "notifications",
-    label: "Notification emails",
-    description: "Messages, winks, likes and visits while you're away.",
-  },
   { key: "newsletter", label: "Offers and news", description: "Occasional promotions and bonus-credit offers." },
 ];
 
@@ -22,7 +19,7 @@ export function EmailPreferencesForm() {
     setProblem(null);
     const next = { ...current, [key]: !current[key] };
     try {
-      const { data } = await api.put<{ data: TPreferences }>("/account/preferences", { email: next });
+      const { data } = await callEndpoint(accountEndpoints.updatePreferences, { body: { email: next } });
       if (user) useAuthStore.getState().setUser({ ...user, preferences: data });
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "Please try again.");

@@ -1,10 +1,12 @@
 import { deletionOfferCredits } from "@velvet/shared/constants/promotions";
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
 import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { readAccessToken, writeAccessToken } from "../../lib/auth-storage";
 import { FormAlert, TextField } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
-import { claimDeletionOffer } from "../promotions/promotions-api";
+import { useAuthStore } from "../auth";
+import { claimDeletionOffer } from "../promotions";
+import { DeactivateDialog } from "./DeactivateDialog";
 
 /** Download my data, deactivate, delete. */
 export function LeaveSection({ impersonated }: { impersonated: boolean }) {
@@ -12,6 +14,7 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const [offerOpen, setOfferOpen] = useState(false);
   const [stayed, setStayed] = useState<string | null>(null);
   const hasOffer = useAuthStore((state) => state.user?.has_account_deletion_promo ?? false);
@@ -56,12 +59,13 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
   const deactivate = async () => {
     setProblem(null);
     try {
-      const { data } = await api.post<{ data: { access_token: string } }>("/account/deactivate");
+      const { data } = await callEndpoint(accountEndpoints.deactivate);
       writeAccessToken(data.access_token);
       useAuthStore.setState({ token: data.access_token });
       await useAuthStore.getState().fetchUser();
       window.location.assign("/deactivated");
     } catch (error) {
+      setConfirmDeactivate(false);
       setProblem(error instanceof ApiError ? error.message : "Please try again.");
     }
   };
@@ -70,7 +74,7 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
     setProblem(null);
     setPasswordError(undefined);
     try {
-      await api.delete("/account", { body: { password } });
+      await callEndpoint(accountEndpoints.deleteAccount, { body: { password } });
       useAuthStore.getState().clear();
       window.location.assign("/");
     } catch (error) {
@@ -92,12 +96,20 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
       <div>
         <h3 className="font-semibold text-velvet-900">Take a break</h3>
         <p className="mt-1 text-sm text-muted">Hide your profile until you come back. You can reactivate any time.</p>
-        <button type="button" className="btn-outline mt-3" disabled={impersonated} onClick={() => void deactivate()}>
+        <button
+          type="button"
+          className="btn-outline mt-3"
+          disabled={impersonated}
+          onClick={() => setConfirmDeactivate(true)}
+        >
           Deactivate account
         </button>
+        {confirmDeactivate ? (
+          <DeactivateDialog onConfirm={deactivate} onClose={() => setConfirmDeactivate(false)} />
+        ) : null}
       </div>
       <div className="rounded-xl border border-danger/30 bg-danger/5 p-4">
-        <h3 className="font-semibold text-danger">Delete account</h3>
+        <h3 className="font-semibold text-rose-700">Delete account</h3>
         <p className="mt-1 text-sm text-ink/75">
           Your profile, photos and personal details are removed for good. Unused credits are lost.
         </p>
@@ -154,7 +166,7 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
         ) : (
           <button
             type="button"
-            className="btn mt-3 border border-danger/40 text-danger hover:bg-danger/10"
+            className="btn mt-3 border border-danger/40 text-rose-700 hover:bg-danger/10"
             disabled={impersonated}
             onClick={startDelete}
           >

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "../../ui/Logo";
-import { logout, useAuthStore } from "../auth/auth-store";
+import { logout, useAuthStore } from "../auth";
 import { adminSections, sectionHref } from "./sections";
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {

@@ -1,5 +1,5 @@
 import { clientConfig } from "../../lib/client-config";
-import { formatCentsText, formatPrice } from "../credits/money";
+import { formatCentsText, formatPrice } from "../credits";
 
 /** 4995, "AUD" -> "A$49.95". */
 export function formatMoney(cents: number, currency = "AUD"): string {

@@ -1,6 +1,7 @@
+import { authEndpoints } from "@velvet/shared/contract/auth";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert } from "../../ui/forms/fields";
 import { useAuthStore } from "./auth-store";
@@ -23,8 +24,7 @@ export default function ConfirmEmailPage() {
       setState({ tone: "error", text: "This verification link is invalid or has expired." });
       return;
     }
-    api
-      .post<{ message: string }>("/email/verify", { token })
+    callEndpoint(authEndpoints.verifyEmail, { body: { token } })
       .then(({ message }) => {
         setState({ tone: "success", text: message });
         if (useAuthStore.getState().loggedIn) void useAuthStore.getState().fetchUser();

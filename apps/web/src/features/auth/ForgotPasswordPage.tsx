@@ -1,11 +1,12 @@
 import { ZPasswordEmailRequestSchema } from "@velvet/shared/api/auth";
+import { authEndpoints } from "@velvet/shared/contract/auth";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { useServerForm } from "../../lib/use-server-form";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
-import { useBotCheck } from "../bot-check/use-bot-check";
+import { useBotCheck } from "../bot-check";
 
 export default function ForgotPasswordPage() {
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -17,7 +18,7 @@ export default function ForgotPasswordPage() {
     setResult(null);
     try {
       const { message } = await botCheck.send((altcha) =>
-        api.post<{ message: string }>("/password/email", { ...values, altcha }),
+        callEndpoint(authEndpoints.requestPasswordReset, { body: { ...values, altcha } }),
       );
       setResult({ tone: "success", text: message });
     } catch (error) {

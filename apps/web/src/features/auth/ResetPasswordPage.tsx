@@ -1,7 +1,8 @@
 import { ZPasswordResetRequestSchema } from "@velvet/shared/api/auth";
+import { authEndpoints } from "@velvet/shared/contract/auth";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { useServerForm } from "../../lib/use-server-form";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
@@ -23,7 +24,7 @@ export default function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const { message } = await api.post<{ message: string }>("/password/reset", values);
+      const { message } = await callEndpoint(authEndpoints.resetPassword, { body: values });
       setDone(message);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 422) setProblem(error.message);

@@ -1,6 +1,7 @@
+import { accountEndpoints } from "@velvet/shared/contract/accounts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert } from "../../ui/forms/fields";
 
@@ -14,7 +15,7 @@ export default function UnsubscribePage() {
   const unsubscribe = async () => {
     setBusy(true);
     try {
-      const { message } = await api.post<{ message: string }>("/unsubscribe", { token });
+      const { message } = await callEndpoint(accountEndpoints.unsubscribe, { body: { token } });
       setResult({ tone: "success", text: message });
     } catch (error) {
       const text =

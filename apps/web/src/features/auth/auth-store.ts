@@ -1,17 +1,24 @@
-import type { TCurrentUser } from "@velvet/shared/api/auth";
+import type { TCurrentUser, TToken } from "@velvet/shared/api/auth";
 import { create } from "zustand";
-import { api, setSessionRenewer, setSuspensionHandler } from "../../lib/api-client";
+import {
+  ApiError,
+  callEndpoint,
+  setSessionEndedHandler,
+  setSessionRenewer,
+  setSuspensionHandler,
+} from "../../lib/api-client";
 import { readAccessToken, readStoredUser, TOKEN_KEY, writeAccessToken, writeStoredUser } from "../../lib/auth-storage";
-import { type ClickSection, trackClick } from "../tracking/track-click";
+import { goTo } from "../../lib/navigation";
+import { type ClickSection, trackClick } from "../tracking";
+import { signInAgainPath } from "./sign-in-again";
 
 /**
  * The authentication state of spec §4: signing in stores the bearer token and
  * then fetches the user; signing out clears both and reloads to /.
- * Kept free of zod so it can live in the first-load bundle.
+ * Kept free of zod so it can live in the first-load bundle: the auth endpoints (and their schemas)
+ * are loaded when first called.
  */
-interface TokenResponse {
-  data: { access_token: string; token_type: "bearer"; expires_in: number };
-}
+const authEndpoints = () => import("@velvet/shared/contract/auth").then((module) => module.authEndpoints);
 
 interface AuthState {
   token: string | null;
@@ -24,6 +31,9 @@ interface AuthState {
   clear(): void;
 }
 
+/** Set once a session ended elsewhere, so the sign-in page says why even if a route guard gets there first. */
+let endedElsewhere = false;
+
 export const useAuthStore = create<AuthState>((set, get) => ({
   token: readAccessToken(),
   user: readStoredUser<TCurrentUser>(),
@@ -33,6 +43,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     set({ user });
   },
   signInWithToken: async (token) => {
+    endedElsewhere = false;
     writeAccessToken(token);
     set({ token, loggedIn: true });
     const user = await get().fetchUser();
@@ -42,7 +53,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   fetchUser: async () => {
     if (!readAccessToken()) return null;
     try {
-      const { data } = await api.post<{ data: TCurrentUser }>("/me");
+      const { data } = await callEndpoint((await authEndpoints()).currentUser);
       get().setUser(data);
       return data;
     } catch {
@@ -62,12 +73,13 @@ let renewal: Promise<boolean> | null = null;
 export function renewAccessToken(): Promise<boolean> {
   renewal ??= (async () => {
     try {
-      const { data } = await api.post<TokenResponse>("/refresh", undefined, { progress: false });
+      const { data } = await callEndpoint((await authEndpoints()).refresh, {}, { progress: false });
       writeAccessToken(data.access_token);
       useAuthStore.setState({ token: data.access_token, loggedIn: true });
       return true;
-    } catch {
-      useAuthStore.getState().clear();
+    } catch (error) {
+      // Only the server's refusal ends the session here; a dropped connection keeps it for the next try.
+      if (error instanceof ApiError) useAuthStore.getState().clear();
       return false;
     } finally {
       renewal = null;
@@ -79,15 +91,35 @@ export function renewAccessToken(): Promise<boolean> {
 /** Refresh interval (spec §7 "interval 10"): every 10 minutes, well inside the 15-minute token life. */
 const REFRESH_EVERY_MS = 10 * 60_000;
 
+export function sessionEndedElsewhere(): boolean {
+  return endedElsewhere;
+}
+
+/**
+ * A session ended on another device or by a password change (issue 20): sign out here too and go to
+ * sign-in with the page to come back to, instead of carrying on as a half-working guest.
+ */
+function endSessionHere(): void {
+  endedElsewhere = true;
+  useAuthStore.getState().clear();
+  const { pathname, search } = window.location;
+  if (pathname === "/login") return;
+  goTo(signInAgainPath(`${pathname}${search}`, true), { replace: true });
+}
+
 export function startSessionKeeper(): void {
   setSessionRenewer(renewAccessToken);
+  setSessionEndedHandler(endSessionHere);
   // Suspended (issue 17): the server ended every session; sign-in then says why.
   setSuspensionHandler(() => {
     useAuthStore.getState().clear();
     if (window.location.pathname !== "/login") window.location.assign("/login");
   });
   setInterval(() => {
-    if (useAuthStore.getState().loggedIn) void renewAccessToken();
+    if (!useAuthStore.getState().loggedIn) return;
+    void renewAccessToken().then((renewed) => {
+      if (!renewed && !readAccessToken()) endSessionHere();
+    });
   }, REFRESH_EVERY_MS);
   // Signing in or out in another tab changes loggedIn here too: go home rather than show stale pages.
   window.addEventListener("storage", (event) => {
@@ -97,7 +129,7 @@ export function startSessionKeeper(): void {
   });
 }
 
-export function storeTokenResponse(response: TokenResponse): Promise<TCurrentUser> {
+export function storeTokenResponse(response: { data: TToken }): Promise<TCurrentUser> {
   return useAuthStore.getState().signInWithToken(response.data.access_token);
 }
 
@@ -107,7 +139,9 @@ export function storeTokenResponse(response: TokenResponse): Promise<TCurrentUse
  */
 export async function logout(from: ClickSection): Promise<void> {
   await trackClick(from, "logout_btn");
-  await api.post("/logout", undefined, { progress: false }).catch(() => {});
+  await authEndpoints()
+    .then((endpoints) => callEndpoint(endpoints.logout, {}, { progress: false }))
+    .catch(() => {});
   useAuthStore.getState().clear();
   window.location.assign("/");
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetConsentForTests } from "../../lib/consent";
 import { logout, useAuthStore } from "./auth-store";
 
 describe("logout", () => {
@@ -9,15 +10,22 @@ describe("logout", () => {
   beforeEach(() => {
     calls = [];
     assigned = [];
-    storage = new Map([["auth._token.local", "Bearer jwt-1"]]);
+    // Signed in, with click tracking consented to (lib/consent): the logout click is recorded only then.
+    storage = new Map([
+      ["auth._token.local", "Bearer jwt-1"],
+      ["consent", JSON.stringify({ version: 1, statistics: true, marketing: false, decided_at: "" })],
+    ]);
+    const localStorage = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    };
     vi.stubGlobal("window", {
       location: { pathname: "/dashboard", protocol: "https:", assign: (to: string) => assigned.push(to) },
-      localStorage: {
-        getItem: (key: string) => storage.get(key) ?? null,
-        setItem: (key: string, value: string) => storage.set(key, value),
-        removeItem: (key: string) => storage.delete(key),
-      },
+      localStorage,
     });
+    vi.stubGlobal("localStorage", localStorage);
+    resetConsentForTests();
     vi.stubGlobal("document", { cookie: "" });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     useAuthStore.setState({ token: "jwt-1", loggedIn: true });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { destinationAfterLogin } from "./post-login";
 
 describe("after sign-in", () => {
-  const complete = { profile_complete: true, deactivated: false };
-  const incomplete = { profile_complete: false, deactivated: false };
+  const complete = { profile_complete: true, deactivated: false, scope: ["member" as const] };
+  const incomplete = { profile_complete: false, deactivated: false, scope: ["member" as const] };
 
   it("returns to the page first tried when it is a safe relative path", () => {
     expect(destinationAfterLogin(complete, "/messages?page=2")).toBe("/messages?page=2");
@@ -22,6 +22,15 @@ describe("after sign-in", () => {
   });
 
   it("sends a deactivated member to /deactivated", () => {
-    expect(destinationAfterLogin({ profile_complete: true, deactivated: true }, "/messages")).toBe("/deactivated");
+    expect(destinationAfterLogin({ ...complete, deactivated: true }, "/messages")).toBe("/deactivated");
+  });
+
+  it("sends staff to their console, never to /profile/complete, unless a page asked for them", () => {
+    const operator = { ...incomplete, scope: ["member" as const, "operator" as const] };
+    const admin = { ...incomplete, scope: ["member" as const, "operator" as const, "admin" as const] };
+    expect(destinationAfterLogin(operator, null)).toBe("/operator");
+    expect(destinationAfterLogin({ ...admin, scope: ["admin" as const] }, null)).toBe("/admin");
+    expect(destinationAfterLogin(admin, null)).toBe("/admin");
+    expect(destinationAfterLogin(operator, "/operator/tickets")).toBe("/operator/tickets");
   });
 });

@@ -1,14 +1,13 @@
-import { type TStaticPageSlug, ZStaticPageResponseSchema } from "@velvet/shared/api/content";
-import { api } from "../../lib/api-client";
+import type { TStaticPageSlug } from "@velvet/shared/api/content";
+import { contentEndpoints } from "@velvet/shared/contract/content";
+import { callEndpoint } from "../../lib/api-client";
 
 export const contentKeys = {
   page: (slug: string) => ["static-page", slug] as const,
 };
 
 export function fetchStaticPage(slug: string, signal?: AbortSignal) {
-  return api
-    .get(`/pages/${encodeURIComponent(slug)}`, { schema: ZStaticPageResponseSchema, ...(signal ? { signal } : {}) })
-    .then((response) => response.data);
+  return callEndpoint(contentEndpoints.page, { params: { slug } }, { signal }).then((response) => response.data);
 }
 
 /** Which page each content route shows (spec §2); the path and the slug happen to match. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { FormAlert } from "../../ui/forms/fields";
 import { PaymentIcons } from "../../ui/PaymentIcons";
-import { promoEventLabels } from "../promotions/promo-rules";
+import { promoEventLabels } from "../promotions";
 import { startPayment } from "./credit-api";
 import { centsOf, formatCentsText, formatCredits, formatPrice, gstOf, totalCredits } from "./money";
 import { LockIcon } from "./StorePieces";

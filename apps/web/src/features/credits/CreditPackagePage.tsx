@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { FormAlert } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
-import { PromotionBanner } from "../promotions/PromotionBanner";
+import { useAuthStore } from "../auth";
+import { PromotionBanner } from "../promotions";
 import { PackageCard } from "./PackageCard";
 import { PassCard, VipCard } from "./ProductCards";
+import { SpendingAllowance } from "./SpendingAllowance";
 import { BalanceChip, ShelfSkeleton, TrustRow } from "./StorePieces";
 import { useChoosePackage, useCreditShelf } from "./use-credit-shelf";
 
@@ -33,6 +34,8 @@ export default function CreditPackagePage() {
         </div>
         {user ? <BalanceChip user={user} /> : null}
       </div>
+
+      {user ? <SpendingAllowance /> : null}
 
       {promotion ? (
         <div className="mt-6">

@@ -1,7 +1,6 @@
 import type { TCreditPackage } from "@velvet/shared/api/credits";
 import type { TPromoEventName } from "@velvet/shared/constants/promotions";
-import { PresentBox } from "../promotions/PresentBox";
-import { promoEventLabels } from "../promotions/promo-rules";
+import { PresentBox, promoEventLabels } from "../promotions";
 import { formatCredits, formatPrice, perCredit } from "./money";
 
 function Extra({ tone, children }: { tone: "bonus" | "promo" | "vip"; children: string }) {

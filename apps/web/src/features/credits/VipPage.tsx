@@ -1,6 +1,6 @@
 import { vipBenefits } from "@velvet/shared/api/credits";
 import { Link } from "react-router";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import { centsOf, formatCentsText, formatCredits, formatPrice } from "./money";
 import { CrownIcon } from "./ProductCards";
 import { useChoosePackage, useCreditShelf } from "./use-credit-shelf";

@@ -1,5 +1,5 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 
 /** Spec §9: the balance shows '24h' with the unlimited-message pass, else the credits (0 when not positive). */
 export function balanceLabel(user: Pick<TCurrentUser, "credits" | "has_unli_message">): string {

@@ -1,6 +1,6 @@
-import { ZCreditPackagesResponseSchema } from "@velvet/shared/api/credits";
-import { ZPaymentCreatedResponseSchema, ZPaymentResponseSchema } from "@velvet/shared/api/payments";
-import { api } from "../../lib/api-client";
+import { creditEndpoints } from "@velvet/shared/contract/credits";
+import { paymentEndpoints } from "@velvet/shared/contract/payments";
+import { callEndpoint } from "../../lib/api-client";
 
 export const creditKeys = {
   /** The shelf is priced for the caller (promotion, VIP): keyed by who asks. */
@@ -9,17 +9,17 @@ export const creditKeys = {
 };
 
 export function fetchCreditShelf() {
-  return api.get("/credit-packages", { schema: ZCreditPackagesResponseSchema });
+  return callEndpoint(creditEndpoints.shelf);
 }
 
 export function startPayment(packageId: number) {
-  return api
-    .post("/payments", { package_id: packageId }, { schema: ZPaymentCreatedResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(paymentEndpoints.createPayment, { body: { package_id: packageId } }).then(
+    (response) => response.data,
+  );
 }
 
 export function fetchPayment(id: string) {
-  return api
-    .get(`/payments/${id}`, { schema: ZPaymentResponseSchema, progress: false })
-    .then((response) => response.data);
+  return callEndpoint(paymentEndpoints.payment, { params: { id } }, { progress: false }).then(
+    (response) => response.data,
+  );
 }

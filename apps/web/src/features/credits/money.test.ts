@@ -1,6 +1,6 @@
 import type { TCreditPackage } from "@velvet/shared/api/credits";
 import { describe, expect, it } from "vitest";
-import { centsOf, formatPrice, gstOf, perCredit, totalCredits } from "./money";
+import { centsFromDollars, centsOf, formatPrice, gstOf, perCredit, totalCredits } from "./money";
 
 const item: TCreditPackage = {
   id: 5,
@@ -37,5 +37,16 @@ describe("money on the credit store", () => {
     expect(
       perCredit({ ...item, kind: "pass", credits: 0, bonus_credits: 0, promo_bonus_credits: 0, vip_bonus_credits: 0 }),
     ).toBeNull();
+  });
+});
+
+describe("a spending limit typed in dollars", () => {
+  it("reads whole dollars and cents as text, and nothing else", () => {
+    expect(centsFromDollars("100")).toBe(10_000);
+    expect(centsFromDollars(" 49.95 ")).toBe(4_995);
+    expect(centsFromDollars("0.5")).toBe(50);
+    expect(centsFromDollars("0")).toBe(0);
+    for (const bad of ["", "-5", "1.234", "A$10", "1e3", "10,000", "1234567"])
+      expect(centsFromDollars(bad), bad).toBeNull();
   });
 });

@@ -38,3 +38,10 @@ export function perCredit(item: TCreditPackage): string | null {
 export function formatCredits(credits: number): string {
   return credits.toLocaleString("en-AU");
 }
+
+/** "100" or "100.5" or "100.50" dollars to cents, read as text so no float rounds it; null when not an amount. */
+export function centsFromDollars(text: string): number | null {
+  const match = /^\s*(\d{1,6})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

@@ -7,7 +7,7 @@ describe("the payment status page", () => {
     expect(pollInterval(undefined, 0)).toBe(2_000);
     expect(pollInterval("pending", 10_000)).toBe(2_000);
     expect(pollInterval("pending", 120_000)).toBe(15_000);
-    for (const status of ["paid", "failed", "refunded"] as const) {
+    for (const status of ["paid", "failed", "refunded", "charged_back"] as const) {
       expect(isSettled(status)).toBe(true);
       expect(pollInterval(status, 0)).toBe(false);
     }

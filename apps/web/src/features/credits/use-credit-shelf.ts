@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TCreditPackage } from "@velvet/shared/api/credits";
 import { useNavigate } from "react-router";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import { creditKeys, fetchCreditShelf } from "./credit-api";
 import { useSelectedPackage } from "./selected-package";
 

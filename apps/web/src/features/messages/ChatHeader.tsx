@@ -1,26 +1,36 @@
 import type { TConversation } from "@velvet/shared/api/conversations";
 import { useState } from "react";
 import { Link } from "react-router";
-import { BackIcon, StarIcon, TrashIcon } from "../../ui/icons";
+import { FormAlert } from "../../ui/forms/fields";
+import { BackIcon, StarIcon } from "../../ui/icons";
 import { Modal } from "../../ui/Modal";
+import { BlockDialog, ReportForm } from "../safety";
 import { Avatar } from "./Avatar";
+import { type ConversationAction, ConversationMenu } from "./ConversationMenu";
 
-/** Back to the list, who this is (to their profile), and the star and delete actions. */
+/** Back to the list, who this is (to their profile), the star, and the menu: report, block, delete. */
 export function ChatHeader({
   conversation,
   lastActive,
   typing,
   onToggleStar,
   onDelete,
+  onBlocked,
 }: {
   conversation: TConversation;
   lastActive: string;
   typing: boolean;
   onToggleStar(): void;
   onDelete(): Promise<void>;
+  onBlocked(): void;
 }) {
   const { chatmate, star } = conversation;
-  const [confirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<ConversationAction | null>(null);
+  const [reported, setReported] = useState<string | null>(null);
+  const closeDialog = () => {
+    setDialog(null);
+    setReported(null);
+  };
   const [deleting, setDeleting] = useState(false);
   const status = typing ? "typing…" : chatmate.online ? "Online now" : `Active ${lastActive}`;
   const action =
@@ -54,17 +64,32 @@ export function ChatHeader({
       >
         <StarIcon filled={star} className="size-6" />
       </button>
-      <button
-        type="button"
-        className={`${action} text-velvet-400 hover:text-danger`}
-        onClick={() => setConfirming(true)}
-        aria-label="Delete conversation"
-        title="Delete"
-      >
-        <TrashIcon className="size-6" />
-      </button>
-      {confirming ? (
-        <Modal label="Delete this conversation?" onClose={() => setConfirming(false)}>
+      <ConversationMenu name={chatmate.username} onChoose={setDialog} />
+      {dialog === "block" ? <BlockDialog member={chatmate} onBlocked={onBlocked} onClose={closeDialog} /> : null}
+      {dialog === "report" ? (
+        <Modal label={`Report ${chatmate.username}`} onClose={closeDialog} variant="sheet">
+          <div className="pb-[env(safe-area-inset-bottom)]">
+            {reported ? (
+              <div className="space-y-4 p-6">
+                <FormAlert tone="success">{reported}</FormAlert>
+                <button type="button" className="btn-primary w-full" onClick={closeDialog}>
+                  Done
+                </button>
+              </div>
+            ) : (
+              <ReportForm
+                profile={chatmate}
+                target={{ kind: "profile" }}
+                onSent={setReported}
+                onCancel={closeDialog}
+                framed={false}
+              />
+            )}
+          </div>
+        </Modal>
+      ) : null}
+      {dialog === "delete" ? (
+        <Modal label="Delete this conversation?" onClose={closeDialog}>
           <div className="p-6">
             <h2 className="text-xl font-semibold text-velvet-900">Delete this conversation?</h2>
             <p className="mt-2 text-sm text-muted">
@@ -72,7 +97,7 @@ export function ChatHeader({
               brings the conversation back.
             </p>
             <div className="mt-6 flex justify-end gap-2">
-              <button type="button" className="btn-outline" onClick={() => setConfirming(false)}>
+              <button type="button" className="btn-outline" onClick={closeDialog}>
                 Cancel
               </button>
               <button

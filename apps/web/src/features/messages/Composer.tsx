@@ -1,7 +1,9 @@
-import { MESSAGE_TEXT_MAX } from "@velvet/shared/api/conversations";
+import { MESSAGE_TEXT_MAX, messagingMessages } from "@velvet/shared/api/conversations";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CoinIcon, PhotoIcon, SendIcon, WinkIcon } from "../../ui/icons";
+import { rememberReturnAfterPurchase } from "../credits";
+import { useDraft, useDrafts } from "./drafts";
 import { creditsText } from "./prices";
 import type { Draft } from "./use-send-message";
 
@@ -12,6 +14,8 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 const MAX_HEIGHT_PX = 160;
 
 interface ComposerProps {
+  /** Where the unsent text is kept (drafts.ts): per member and conversation. */
+  draftKey: string;
   partnerName: string;
   balance: string;
   hasPass: boolean;
@@ -22,8 +26,21 @@ interface ComposerProps {
 }
 
 /** Writing a message: a growing text box, photo and wink buttons, the balance and what a message costs. */
-export function Composer({ partnerName, balance, hasPass, prices, disabled, onSend, onTyping }: ComposerProps) {
-  const [text, setText] = useState("");
+/** Buying credits from here leads back here afterwards, the draft waiting in the box. */
+const rememberThisConversation = () => rememberReturnAfterPurchase(window.location.pathname);
+
+export function Composer({
+  draftKey,
+  partnerName,
+  balance,
+  hasPass,
+  prices,
+  disabled,
+  onSend,
+  onTyping,
+}: ComposerProps) {
+  const [text, setText] = useDraft(draftKey);
+  const outOfCredits = useDrafts((state) => state.outOfCredits[draftKey] === true);
   const [problem, setProblem] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -42,6 +59,7 @@ export function Composer({ partnerName, balance, hasPass, prices, disabled, onSe
     onSend({ type: "text", text: message });
     setText("");
     setProblem(null);
+    useDrafts.getState().clearOutOfCredits(draftKey);
     box.current?.focus();
   };
 
@@ -72,6 +90,17 @@ export function Composer({ partnerName, balance, hasPass, prices, disabled, onSe
       {problem ? (
         <p role="alert" className="mb-2 text-xs font-semibold text-danger">
           {problem}
+        </p>
+      ) : outOfCredits ? (
+        <p role="alert" className="mb-2 text-xs font-semibold text-danger">
+          {messagingMessages.notEnoughCredits}. Your message is kept below.{" "}
+          <Link
+            to="/credits/buy"
+            onClick={rememberThisConversation}
+            className="text-rose-600 underline underline-offset-2"
+          >
+            Buy credits
+          </Link>
         </p>
       ) : null}
       <form
@@ -137,6 +166,7 @@ export function Composer({ partnerName, balance, hasPass, prices, disabled, onSe
       <div className="mt-1.5 flex items-center justify-between gap-3 px-1 text-[11px] text-muted">
         <Link
           to="/credits/buy"
+          onClick={rememberThisConversation}
           className="inline-flex items-center gap-1 font-semibold text-velvet-700 hover:text-rose-600"
           title="Buy credits"
         >

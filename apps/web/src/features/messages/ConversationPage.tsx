@@ -3,15 +3,17 @@ import { messagingMessages, type TMessage } from "@velvet/shared/api/conversatio
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
-import { useAuthStore } from "../auth/auth-store";
-import { balanceLabel } from "../credits/balance";
+import { EmailConfirmationNotice, useAuthStore } from "../auth";
+import { balanceLabel } from "../credits";
+import { PushOffer } from "../push";
 import { ChatHeader } from "./ChatHeader";
 import { Composer } from "./Composer";
 import { conversationFromLists, rememberConversation, updateCachedConversations } from "./conversation-cache";
 import { conversationKeys } from "./conversation-keys";
 import { applyLastMessage, markConversationRead, removeConversation, setConversationStar } from "./conversation-list";
+import { draftKey } from "./drafts";
 import { MessageThread } from "./MessageThread";
-import { deleteConversation, fetchConversation, fetchCreditPrices, setStar } from "./messages-api";
+import { deleteConversation, fetchConversation, fetchCreditPrices, hideMessage, setStar } from "./messages-api";
 import { visiblePending } from "./outbox";
 import { priceOf } from "./prices";
 import { buildTimeline, withViewer } from "./thread";
@@ -52,7 +54,7 @@ function ConversationView({ uuid }: { uuid: string }) {
     [viewerId, viewerUuid],
   );
   const thread = useThread(uuid, viewer);
-  const { receive, read, catchUp, markReadLocally } = thread;
+  const { receive, read, catchUp, markReadLocally, removeMessage } = thread;
   const typing = useTypingIndicator();
   const timeLabel = useRelativeTime();
 
@@ -113,6 +115,16 @@ function ConversationView({ uuid }: { uuid: string }) {
     );
   }
 
+  const hide = async (message: TMessage) => {
+    try {
+      await hideMessage(uuid, message.id);
+    } catch {
+      return false;
+    }
+    removeMessage(message.id);
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
+    return true;
+  };
   const toggleStar = async () => {
     const star = !conversation.star;
     updateCachedConversations(queryClient, (list) => setConversationStar(list, uuid, star));
@@ -134,6 +146,14 @@ function ConversationView({ uuid }: { uuid: string }) {
     navigate("/messages", { replace: true });
   };
 
+  // A blocked pair no longer sees each other's conversation: leave it, and drop it from the lists at once.
+  const blocked = () => {
+    updateCachedConversations(queryClient, (list) => removeConversation({ items: list, activeUuid: uuid }, uuid).items);
+    queryClient.removeQueries({ queryKey: conversationKeys.detail(uuid) });
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
+    navigate("/messages", { replace: true });
+  };
+
   const hasPass = user?.has_unli_message ?? false;
   const partner = conversation.chatmate;
   return (
@@ -148,6 +168,7 @@ function ConversationView({ uuid }: { uuid: string }) {
           typing={typing.name !== null}
           onToggleStar={() => void toggleStar()}
           onDelete={remove}
+          onBlocked={blocked}
         />
         {problem ? (
           <p role="alert" className="bg-danger/10 px-4 py-2 text-center text-sm font-medium text-danger">
@@ -180,10 +201,15 @@ function ConversationView({ uuid }: { uuid: string }) {
             timeLabel={timeLabel}
             onRetry={outbox.retry}
             onDiscard={outbox.discard}
+            onHide={hide}
           />
         )}
-        {partner.available ? (
+        {partner.available ? <PushOffer /> : null}
+        {partner.available && user && !user.email_verified ? (
+          <EmailConfirmationNotice className="border-t border-velvet-100 bg-cream-100 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5" />
+        ) : partner.available ? (
           <Composer
+            draftKey={draftKey(user?.uuid ?? "", uuid)}
             partnerName={partner.username}
             balance={user ? balanceLabel(user) : "0"}
             hasPass={hasPass}

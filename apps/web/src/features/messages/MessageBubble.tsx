@@ -1,6 +1,7 @@
 import { messagingMessages, type TConversationParty, type TMessage } from "@velvet/shared/api/conversations";
 import { CheckIcon, DoubleCheckIcon, HeartIcon, WinkIcon } from "../../ui/icons";
 import { Avatar } from "./Avatar";
+import { MessageMenu } from "./MessageMenu";
 import { eventText, isEventMessage } from "./message-text";
 
 const exactTime = new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "short" });
@@ -85,10 +86,21 @@ interface MessageItemProps {
   partner: Pick<TConversationParty, "username" | "primary_photo" | "online">;
   time: string;
   onOpenImage(image: { url: string; width: number; height: number }): void;
+  /** "Delete for me" chosen from the message's menu (it asks before deleting). */
+  onDelete?(message: TMessage): void;
 }
 
 /** One message: own on the right in the brand colour, received on the left under the partner's photo. */
-export function MessageItem({ message, mine, startsGroup, endsGroup, partner, time, onOpenImage }: MessageItemProps) {
+export function MessageItem({
+  message,
+  mine,
+  startsGroup,
+  endsGroup,
+  partner,
+  time,
+  onOpenImage,
+  onDelete,
+}: MessageItemProps) {
   const title = exactTime.format(new Date(message.created_at));
   if (isEventMessage(message)) {
     return (
@@ -103,9 +115,10 @@ export function MessageItem({ message, mine, startsGroup, endsGroup, partner, ti
   const image = message.type === "image" ? message.image : null;
   return (
     <div
-      className={`flex items-end gap-2 ${mine ? "justify-end" : "justify-start"} ${startsGroup ? "mt-3" : "mt-0.5"}`}
+      className={`group flex items-end gap-2 ${mine ? "justify-end" : "justify-start"} ${startsGroup ? "mt-3" : "mt-0.5"}`}
       data-message-id={message.id}
     >
+      {mine && onDelete ? <MessageMenu mine onDelete={() => onDelete(message)} /> : null}
       {!mine ? (
         <span className="w-9 shrink-0">
           {endsGroup ? <Avatar party={{ ...partner, online: false }} size="sm" /> : null}
@@ -131,6 +144,7 @@ export function MessageItem({ message, mine, startsGroup, endsGroup, partner, ti
           </span>
         ) : null}
       </div>
+      {!mine && onDelete ? <MessageMenu mine={false} onDelete={() => onDelete(message)} /> : null}
     </div>
   );
 }

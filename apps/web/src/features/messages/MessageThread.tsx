@@ -1,4 +1,4 @@
-import type { TConversationParty } from "@velvet/shared/api/conversations";
+import type { TConversationParty, TMessage } from "@velvet/shared/api/conversations";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { BackIcon, CloseIcon } from "../../ui/icons";
 import { Modal } from "../../ui/Modal";
@@ -21,6 +21,8 @@ interface MessageThreadProps {
   timeLabel(when: string): string;
   onRetry(item: PendingMessage): void;
   onDiscard(item: PendingMessage): void;
+  /** Deletes a message for the member only; resolves whether it worked. */
+  onHide(message: TMessage): Promise<boolean>;
 }
 
 /**
@@ -39,10 +41,13 @@ export function MessageThread({
   timeLabel,
   onRetry,
   onDiscard,
+  onHide,
 }: MessageThreadProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const [openImage, setOpenImage] = useState<{ url: string; width: number; height: number } | null>(null);
+  /** The message whose "Delete for me" waits for the member's yes. */
+  const [confirming, setConfirming] = useState<TMessage | null>(null);
   /** A message arrived while the member was reading further up. */
   const [unseen, setUnseen] = useState(false);
   const geometry = useRef({
@@ -145,6 +150,7 @@ export function MessageThread({
               partner={partner}
               time={timeLabel(item.message.created_at)}
               onOpenImage={setOpenImage}
+              onDelete={setConfirming}
             />
           ),
         )}
@@ -169,6 +175,17 @@ export function MessageThread({
             New messages
           </button>
         </div>
+      ) : null}
+      {confirming ? (
+        <HideMessageDialog
+          partnerName={partner.username}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            const hidden = await onHide(confirming);
+            if (hidden) setConfirming(null);
+            return hidden;
+          }}
+        />
       ) : null}
       {openImage ? (
         <Modal label="Photo" variant="lightbox" onClose={() => setOpenImage(null)}>
@@ -210,5 +227,56 @@ function TypingIndicator({ name }: { name: string }) {
         <span className="text-xs text-muted">{name} is typing…</span>
       </div>
     </div>
+  );
+}
+
+/** "Delete for me" asks first, and says the partner keeps their copy. */
+function HideMessageDialog({
+  partnerName,
+  onCancel,
+  onConfirm,
+}: {
+  partnerName: string;
+  onCancel(): void;
+  onConfirm(): Promise<boolean>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  return (
+    <Modal label="Delete this message for you?" onClose={onCancel}>
+      <div className="p-6">
+        <h2 className="text-xl font-semibold text-velvet-900">Delete this message for you?</h2>
+        <p className="mt-2 text-sm text-muted">
+          It disappears from this conversation on all your devices. {partnerName} keeps their copy.
+        </p>
+        {failed ? (
+          <p role="alert" className="mt-3 text-sm font-medium text-danger">
+            We couldn't delete this message. Please try again.
+          </p>
+        ) : null}
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn bg-danger text-white hover:brightness-110"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              setFailed(false);
+              void onConfirm().then((hidden) => {
+                // On success the dialog is gone; otherwise it stays, says so, and can be tried again.
+                if (hidden) return;
+                setBusy(false);
+                setFailed(true);
+              });
+            }}
+          >
+            {busy ? "Deleting…" : "Delete for me"}
+          </button>
+        </div>
+      </div>
+    </Modal>
   );
 }

@@ -1,9 +1,14 @@
 import { Link } from "react-router";
-import { AlertIcon, ClockIcon } from "../../ui/icons";
+import { AlertIcon, ClockIcon, OfflineIcon } from "../../ui/icons";
+import { rememberReturnAfterPurchase } from "../credits";
 import { bubbleShape, EventLine, ImageThumb, mineBubble } from "./MessageBubble";
 import type { PendingMessage } from "./outbox";
 
-/** A message on its way: "Sending…", or what went wrong with Retry (same client_id) and Delete. */
+/**
+ * A message on its way: "Waiting for a connection" while offline (it sends itself when the connection is back),
+ * "Sending…", or what went wrong with Retry (same client_id) and Delete. Once the server has it, the message
+ * itself replaces this bubble with its "Sent" tick.
+ */
 export function PendingBubble({
   item,
   onRetry,
@@ -15,7 +20,7 @@ export function PendingBubble({
 }) {
   const failed = item.status === "failed";
   return (
-    <div className="mt-3 flex flex-col items-end" data-pending={item.status}>
+    <div className="mt-3 flex flex-col items-end" data-pending={item.status} data-client-id={item.clientId}>
       {item.type === "wink" ? (
         <EventLine kind="wink" text="You winked" time="" />
       ) : (
@@ -36,17 +41,38 @@ export function PendingBubble({
             {item.failure.message}
           </span>
           {item.failure.needsCredits ? (
-            <Link to="/credits/buy" className="font-semibold text-rose-600 underline underline-offset-2">
+            <Link
+              to="/credits/buy"
+              onClick={() => rememberReturnAfterPurchase(window.location.pathname)}
+              className="font-semibold text-rose-600 underline underline-offset-2"
+            >
               Buy credits
             </Link>
           ) : null}
-          <button type="button" className="font-semibold text-velvet-700 hover:text-velvet-950" onClick={onRetry}>
-            Retry
-          </button>
+          {item.failure.needsConfirmedEmail ? null : (
+            <button type="button" className="font-semibold text-velvet-700 hover:text-velvet-950" onClick={onRetry}>
+              Retry
+            </button>
+          )}
           <button type="button" className="text-muted hover:text-velvet-900" onClick={onDiscard}>
             Delete
           </button>
         </div>
+      ) : item.status === "queued" ? (
+        <span className="mt-1 inline-flex items-center gap-3 px-1 text-[11px] whitespace-nowrap text-muted">
+          <span className="inline-flex items-center gap-1 font-semibold text-velvet-700">
+            <OfflineIcon className="size-3.5" />
+            Waiting for a connection
+            <span className="hidden font-normal text-muted sm:inline">· sends when you're back online</span>
+          </span>
+          <button
+            type="button"
+            className="text-muted underline-offset-2 hover:text-velvet-900 hover:underline"
+            onClick={onDiscard}
+          >
+            Delete
+          </button>
+        </span>
       ) : (
         <span className="mt-1 inline-flex items-center gap-1 px-1 text-[11px] text-muted">
           <ClockIcon className="size-3.5" />

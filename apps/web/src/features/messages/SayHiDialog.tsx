@@ -5,8 +5,9 @@ import { Link, useNavigate } from "react-router";
 import { FormAlert } from "../../ui/forms/fields";
 import { CloseIcon, CoinIcon } from "../../ui/icons";
 import { Modal } from "../../ui/Modal";
-import { useAuthStore } from "../auth/auth-store";
-import { applyBalance, balanceLabel } from "../credits/balance";
+import { EmailConfirmationNotice, useAuthStore } from "../auth";
+import { applyBalance, balanceLabel, rememberReturnAfterPurchase } from "../credits";
+import { offerPushAfterConversationStarts } from "../push";
 import { conversationKeys } from "./conversation-keys";
 import { fetchCreditPrices, sendMessage } from "./messages-api";
 import { newClientId } from "./outbox";
@@ -36,6 +37,8 @@ export function SayHiDialog({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SendFailure | null>(null);
   const hasPass = user?.has_unli_message ?? false;
+  // Sending is refused until the address is confirmed: say so up front rather than fail on "Send".
+  const unconfirmed = user !== null && !user.email_verified;
   const price = priceOf(prices.data, "text", hasPass);
 
   const edit = (next: string) => {
@@ -60,9 +63,13 @@ export function SayHiDialog({
       applyBalance(sender);
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
       navigate(`/messages/${conversation}`);
+      offerPushAfterConversationStarts();
     } catch (error) {
-      setFailure(sendFailure(error));
+      const failed = sendFailure(error);
+      setFailure(failed);
       setSending(false);
+      // The member shown here still looked confirmed: reload them, and the dialog says what to do instead.
+      if (failed.needsConfirmedEmail) void useAuthStore.getState().fetchUser();
     }
   };
 
@@ -110,14 +117,20 @@ export function SayHiDialog({
             className="block w-full resize-none rounded-2xl border border-velvet-200 bg-cream-50 px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-rose-400 focus:bg-white focus:ring-4 focus:ring-rose-100 focus:outline-none"
           />
         </label>
-        {failure ? (
+        {unconfirmed ? (
+          <EmailConfirmationNotice className="mt-4 rounded-2xl bg-cream-100 p-4 ring-1 ring-rose-300/40" />
+        ) : failure ? (
           <div className="mt-3">
             <FormAlert tone="error">
               {failure.message}
               {failure.needsCredits ? (
                 <>
                   {" "}
-                  <Link to="/credits/buy" className="font-semibold underline underline-offset-2">
+                  <Link
+                    to="/credits/buy"
+                    onClick={() => rememberReturnAfterPurchase(window.location.pathname)}
+                    className="font-semibold underline underline-offset-2"
+                  >
                     Buy credits
                   </Link>
                 </>
@@ -134,9 +147,9 @@ export function SayHiDialog({
           <button
             type="submit"
             className="btn-primary shrink-0 whitespace-nowrap"
-            disabled={sending || text.trim() === ""}
+            disabled={sending || unconfirmed || text.trim() === ""}
           >
-            {sending ? "Sending…" : failure ? "Try again" : "Send message"}
+            {sending ? "Sending…" : failure && !unconfirmed ? "Try again" : "Send message"}
           </button>
         </div>
       </form>

@@ -1,53 +1,43 @@
-import {
-  type TSendMessage,
-  ZConversationListResponseSchema,
-  ZConversationResponseSchema,
-  ZHistoryResponseSchema,
-  ZMessageImageResponseSchema,
-  ZSendMessageResponseSchema,
-} from "@velvet/shared/api/conversations";
-import { ZCreditPricesResponseSchema } from "@velvet/shared/api/credits";
-import { api } from "../../lib/api-client";
+import { type TSendMessage, ZMessageImageResponseSchema } from "@velvet/shared/api/conversations";
+import { conversationEndpoints } from "@velvet/shared/contract/conversations";
+import { creditEndpoints } from "@velvet/shared/contract/credits";
+import { api, callEndpoint } from "../../lib/api-client";
 import type { ConversationFilters } from "./conversation-keys";
 
 export function fetchConversations(filters: ConversationFilters, page: number, signal?: AbortSignal) {
-  return api.get("/user-conversations", {
-    query: {
-      page,
-      username: filters.username.trim() || undefined,
-      only_unread: filters.show === "unread" ? 1 : undefined,
-      only_read: filters.show === "read" ? 1 : undefined,
-    },
-    schema: ZConversationListResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const query = {
+    page,
+    username: filters.username.trim() || undefined,
+    only_unread: filters.show === "unread" ? ("1" as const) : undefined,
+    only_read: filters.show === "read" ? ("1" as const) : undefined,
+  };
+  return callEndpoint(conversationEndpoints.list, { query }, { signal });
 }
 
 export function fetchConversation(uuid: string) {
-  return api
-    .get(`/user-conversations/${uuid}`, { schema: ZConversationResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(conversationEndpoints.conversation, { params: { uuid } }).then((response) => response.data);
 }
 
 /** Newest first before an id (or from the newest); oldest first after an id (catching up). */
 export function fetchHistory(uuid: string, cursor: { before?: number; after?: number }, limit = 30) {
-  return api.get(`/user-conversations/${uuid}/messages`, {
-    query: { ...cursor, limit },
-    schema: ZHistoryResponseSchema,
-    progress: cursor.after === undefined,
-  });
+  return callEndpoint(
+    conversationEndpoints.history,
+    { params: { uuid }, query: { ...cursor, limit } },
+    { progress: cursor.after === undefined },
+  );
 }
 
 export type MessageDestination = { conversationUuid: string } | { profileUuid: string };
 
 export function sendMessage(to: MessageDestination, body: TSendMessage) {
-  const path =
+  const sent =
     "conversationUuid" in to
-      ? `/user-conversations/${to.conversationUuid}/messages`
-      : `/profiles/${to.profileUuid}/messages`;
-  return api.post(path, body, { schema: ZSendMessageResponseSchema }).then((response) => response.data);
+      ? callEndpoint(conversationEndpoints.send, { params: { uuid: to.conversationUuid }, body })
+      : callEndpoint(conversationEndpoints.sendToProfile, { params: { uuid: to.profileUuid }, body });
+  return sent.then((response) => response.data);
 }
 
+/** Multipart: one of the documented exceptions to the contract client (docs/api.md). */
 export function uploadMessageImage(file: File) {
   const form = new FormData();
   form.append("photo", file);
@@ -55,19 +45,26 @@ export function uploadMessageImage(file: File) {
 }
 
 export function postReadUpTo(uuid: string, upToId: number) {
-  return api.post(`/user-conversations/${uuid}/read`, { up_to_id: upToId }, { progress: false });
+  return callEndpoint(
+    conversationEndpoints.markRead,
+    { params: { uuid }, body: { up_to_id: upToId } },
+    { progress: false },
+  );
 }
 
 export function setStar(uuid: string, star: boolean) {
-  return star ? api.put(`/user-conversations/${uuid}/star`) : api.delete(`/user-conversations/${uuid}/star`);
+  return callEndpoint(star ? conversationEndpoints.star : conversationEndpoints.unstar, { params: { uuid } });
+}
+
+/** Deletes one message for the member only (the partner keeps their copy). */
+export function hideMessage(uuid: string, messageId: number) {
+  return callEndpoint(conversationEndpoints.hideMessage, { params: { uuid, messageId } });
 }
 
 export function deleteConversation(uuid: string) {
-  return api.delete(`/user-conversations/${uuid}`);
+  return callEndpoint(conversationEndpoints.hide, { params: { uuid } });
 }
 
 export function fetchCreditPrices() {
-  return api
-    .get("/credit-prices", { schema: ZCreditPricesResponseSchema, progress: false })
-    .then((response) => response.data);
+  return callEndpoint(creditEndpoints.prices, {}, { progress: false }).then((response) => response.data);
 }

@@ -1,7 +1,12 @@
 import type { TMessage } from "@velvet/shared/api/conversations";
 import { create } from "zustand";
+import type { SendFailure } from "./send-failure";
 
-/** A message on its way: shown at once as a bubble, kept (with its client_id) until the server has it. */
+/**
+ * A message on its way: shown at once as a bubble, kept (with its client_id) until the server has it.
+ * Written while offline it is "queued": kept on the device (text and winks in localStorage, so a reload keeps
+ * them) and sent, in order and with the same client_id, as soon as the connection is back (issue 20).
+ */
 export interface PendingMessage {
   /** Made once per message and reused on every retry, so a retry is never charged twice. */
   clientId: string;
@@ -10,8 +15,8 @@ export interface PendingMessage {
   text: string | null;
   image: PendingImage | null;
   createdAt: string;
-  status: "sending" | "failed";
-  failure: { message: string; needsCredits: boolean } | null;
+  status: "queued" | "sending" | "failed";
+  failure: SendFailure | null;
 }
 
 export interface PendingImage {
@@ -39,9 +44,83 @@ export function newClientId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+const STORAGE_PREFIX = "velvet.outbox.";
+
+/** Where a member's queued messages are kept on this device (per member: someone else signing in never sends them). */
+export function outboxStorageKey(memberUuid: string): string {
+  return `${STORAGE_PREFIX}${memberUuid}`;
+}
+
+/** What survives a reload: text and winks (a chosen photo is a File, which localStorage cannot hold). */
+type StoredMessage = Pick<PendingMessage, "clientId" | "conversationUuid" | "type" | "text" | "createdAt">;
+
+export function storedMessages(memberUuid: string): StoredMessage[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(outboxStorageKey(memberUuid)) ?? "[]");
+    return Array.isArray(parsed) ? (parsed as StoredMessage[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function store(memberUuid: string, pending: Record<string, PendingMessage[]>): void {
+  const kept: StoredMessage[] = Object.values(pending)
+    .flat()
+    .filter((item) => item.type !== "image")
+    .map(({ clientId, conversationUuid, type, text, createdAt }) => ({
+      clientId,
+      conversationUuid,
+      type,
+      text,
+      createdAt,
+    }));
+  try {
+    if (kept.length > 0) window.localStorage.setItem(outboxStorageKey(memberUuid), JSON.stringify(kept));
+    else window.localStorage.removeItem(outboxStorageKey(memberUuid));
+  } catch {
+    // Private browsing may refuse storage: the queue then lives as long as the page.
+  }
+}
+
+/**
+ * Messages kept from an earlier page, added behind what this page already holds. Whatever was on its way when
+ * the page went (sending, or failed for want of a connection) is queued again: the same client_id makes a
+ * second send of one the server already has answer that message, never store it twice.
+ */
+export function withRestored(
+  pending: Record<string, PendingMessage[]>,
+  stored: readonly StoredMessage[],
+): Record<string, PendingMessage[]> {
+  const known = new Set(
+    Object.values(pending)
+      .flat()
+      .map((item) => item.clientId),
+  );
+  const next = { ...pending };
+  for (const item of stored) {
+    if (known.has(item.clientId)) continue;
+    next[item.conversationUuid] = [
+      ...(next[item.conversationUuid] ?? []),
+      { ...item, image: null, status: "queued", failure: null },
+    ];
+  }
+  return next;
+}
+
+/** The queued messages of every conversation, oldest first within each: the order they go out in. */
+export function queuedMessages(pending: Record<string, PendingMessage[]>): PendingMessage[] {
+  return Object.values(pending)
+    .flat()
+    .filter((item) => item.status === "queued");
+}
+
 interface OutboxState {
   /** By conversation uuid; kept while the member visits other pages (buying credits, then retrying). */
   pending: Record<string, PendingMessage[]>;
+  /** The signed-in member whose queue is kept in localStorage (null before sign-in: nothing is stored). */
+  memberUuid: string | null;
+  /** Signs the queue to a member and takes back what an earlier page of theirs left queued. */
+  attach(memberUuid: string): void;
   add(message: PendingMessage): void;
   update(conversationUuid: string, clientId: string, patch: Partial<PendingMessage>): void;
   remove(conversationUuid: string, clientId: string): void;
@@ -49,6 +128,13 @@ interface OutboxState {
 
 export const useOutbox = create<OutboxState>((set) => ({
   pending: {},
+  memberUuid: null,
+  attach: (memberUuid) =>
+    set((state) =>
+      state.memberUuid === memberUuid
+        ? state
+        : { memberUuid, pending: withRestored(state.memberUuid ? {} : state.pending, storedMessages(memberUuid)) },
+    ),
   add: (message) =>
     set((state) => ({
       pending: {
@@ -79,3 +165,10 @@ export const useOutbox = create<OutboxState>((set) => ({
       };
     }),
 }));
+
+// Every change of the queue is written through, so a reload (or a closed tab) loses nothing written.
+useOutbox.subscribe((state, previous) => {
+  if (state.memberUuid && (state.pending !== previous.pending || state.memberUuid !== previous.memberUuid)) {
+    store(state.memberUuid, state.pending);
+  }
+});

@@ -7,6 +7,7 @@ describe("a failed send", () => {
     expect(sendFailure(new ApiError(402, "Not enough credits"))).toEqual({
       message: "Not enough credits",
       needsCredits: true,
+      needsConfirmedEmail: false,
     });
   });
 
@@ -14,10 +15,19 @@ describe("a failed send", () => {
     expect(sendFailure(new ApiError(403, "You cannot send messages to this member."))).toEqual({
       message: "You cannot send messages to this member.",
       needsCredits: false,
+      needsConfirmedEmail: false,
     });
     expect(sendFailure(new ApiError(422, "Invalid", { photo: ["This image cannot be sent."] })).message).toBe(
       "This image cannot be sent.",
     );
+  });
+
+  it("says an unconfirmed address is why, so no retry is offered", () => {
+    expect(sendFailure(new ApiError(403, "Please verify your email address."))).toEqual({
+      message: "Confirm your email to send messages.",
+      needsCredits: false,
+      needsConfirmedEmail: true,
+    });
   });
 
   it("blames the connection when the request never got an answer", () => {

@@ -2,7 +2,7 @@ import type { TMessage } from "@velvet/shared/api/conversations";
 import { type RealtimeEventPayloads, realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import type { Channel } from "pusher-js";
 import { useCallback, useEffect, useRef } from "react";
-import { useRealtimeStore } from "../realtime/realtime-store";
+import { useRealtimeStore } from "../realtime";
 
 export interface ConversationChannelHandlers {
   message(message: TMessage): void;

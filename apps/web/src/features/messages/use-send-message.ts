@@ -1,9 +1,7 @@
 import type { TMessage } from "@velvet/shared/api/conversations";
-import { useCallback, useMemo } from "react";
-import { applyBalance } from "../credits/balance";
-import { sendMessage, uploadMessageImage } from "./messages-api";
+import { useEffect, useMemo } from "react";
 import { newClientId, type PendingMessage, useOutbox } from "./outbox";
-import { sendFailure } from "./send-failure";
+import { deliver, onDelivered } from "./outbox-delivery";
 
 export type Draft = { type: "text"; text: string } | { type: "image"; file: File } | { type: "wink" };
 
@@ -12,39 +10,12 @@ const NO_PENDING: PendingMessage[] = [];
 /**
  * Sending in an open conversation: an optimistic bubble at once, the upload
  * (for an image) and the send, then the delivered message replaces the bubble.
+ * Offline it waits, queued, and goes out when the connection is back (outbox-delivery.ts).
  * A failure keeps the bubble with its text; a retry reuses the same client_id.
  */
-export function useSendMessage(conversationUuid: string, onDelivered: (message: TMessage) => void) {
+export function useSendMessage(conversationUuid: string, delivered: (message: TMessage) => void) {
   const pending = useOutbox((state) => state.pending[conversationUuid] ?? NO_PENDING);
-
-  const deliver = useCallback(
-    async (item: PendingMessage) => {
-      const outbox = useOutbox.getState();
-      outbox.update(conversationUuid, item.clientId, { status: "sending", failure: null });
-      try {
-        let photo = item.image?.uploadedUuid ?? null;
-        if (item.image && !photo) {
-          photo = (await uploadMessageImage(item.image.file)).uuid;
-          outbox.update(conversationUuid, item.clientId, { image: { ...item.image, uploadedUuid: photo } });
-        }
-        const { sender, ...message } = await sendMessage(
-          { conversationUuid },
-          {
-            type: item.type,
-            client_id: item.clientId,
-            ...(item.text ? { text: item.text } : {}),
-            ...(photo ? { photo } : {}),
-          },
-        );
-        applyBalance(sender);
-        onDelivered(message);
-        outbox.remove(conversationUuid, item.clientId);
-      } catch (error) {
-        outbox.update(conversationUuid, item.clientId, { status: "failed", failure: sendFailure(error) });
-      }
-    },
-    [conversationUuid, onDelivered],
-  );
+  useEffect(() => onDelivered(conversationUuid, delivered), [conversationUuid, delivered]);
 
   return useMemo(
     () => ({
@@ -60,7 +31,8 @@ export function useSendMessage(conversationUuid: string, onDelivered: (message: 
               ? { file: draft.file, previewUrl: URL.createObjectURL(draft.file), uploadedUuid: null }
               : null,
           createdAt: new Date().toISOString(),
-          status: "sending",
+          // Queued until its turn in the conversation's chain: "sending" at once when online.
+          status: "queued",
           failure: null,
         };
         useOutbox.getState().add(item);
@@ -73,6 +45,6 @@ export function useSendMessage(conversationUuid: string, onDelivered: (message: 
         useOutbox.getState().remove(conversationUuid, item.clientId);
       },
     }),
-    [pending, conversationUuid, deliver],
+    [pending, conversationUuid],
   );
 }

@@ -1,5 +1,6 @@
 import type { TMessage } from "@velvet/shared/api/conversations";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { onMessageHidden } from "./message-hidden";
 import { fetchHistory } from "./messages-api";
 import { applyRead, markReceivedRead, mergeMessages, type ReadEvent, withViewer } from "./thread";
 
@@ -67,17 +68,29 @@ export function useThread(uuid: string, viewer: { id: number; uuid: string } | n
     }
   }, [uuid]);
 
-  /** Fetches whatever came after the newest message we have (after a (re)subscription). */
+  /**
+   * Fetches what was said while the socket was away (after a (re)subscription): everything after the newest message
+   * we have, then the newest page once more, keeping only what falls inside the range already shown. Ids are taken
+   * when a message is written but become visible when its transaction commits, so one with a lower id than ours can
+   * commit while we were away; the newest page brings it in (found by the rolling-restart fault test).
+   */
   const catchUp = useCallback(async () => {
     if (current.current.status !== "ready") return;
+    const merge = (data: TMessage[]) => {
+      setState((previous) => ({ ...previous, messages: mergeMessages(previous.messages, data) }));
+      current.current = { ...current.current, messages: mergeMessages(current.current.messages, data) };
+    };
     for (let page = 0; page < MAX_CATCH_UP_PAGES; page++) {
       const after = current.current.messages.at(-1)?.id ?? 0;
       const result = await fetchHistory(uuid, { after }, 100).catch(() => null);
       if (!result) return;
-      setState((previous) => ({ ...previous, messages: mergeMessages(previous.messages, result.data) }));
-      current.current = { ...current.current, messages: mergeMessages(current.current.messages, result.data) };
-      if (!result.meta.has_more) return;
+      merge(result.data);
+      if (!result.meta.has_more) break;
     }
+    const newest = await fetchHistory(uuid, {}, PAGE).catch(() => null);
+    // Only gaps inside what the thread already shows: older pages still come when the member scrolls up.
+    const oldestShown = current.current.messages[0]?.id ?? 0;
+    if (newest) merge(newest.data.filter((message) => message.id >= oldestShown));
   }, [uuid]);
 
   const viewerId = viewer?.id;
@@ -104,6 +117,19 @@ export function useThread(uuid: string, viewer: { id: number; uuid: string } | n
     [uuid, viewerId, viewerUuid],
   );
 
+  /** A message the member deleted for themselves, here or in another tab (MessageHidden). */
+  const removeMessage = useCallback((messageId: number) => {
+    setState((previous) => ({ ...previous, messages: previous.messages.filter((item) => item.id !== messageId) }));
+  }, []);
+
+  useEffect(
+    () =>
+      onMessageHidden((event) => {
+        if (event.conversation_uuid === uuid) removeMessage(event.message_id);
+      }),
+    [uuid, removeMessage],
+  );
+
   const markReadLocally = useCallback(
     (upToId: number) => {
       if (viewerId === undefined) return;
@@ -123,6 +149,7 @@ export function useThread(uuid: string, viewer: { id: number; uuid: string } | n
     receive,
     read,
     markReadLocally,
+    removeMessage,
     retry: () => setAttempt((value) => value + 1),
   };
 }

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { BellIcon } from "../../ui/icons";
-import { useAuthStore } from "../auth/auth-store";
-import { trackClick } from "../tracking/track-click";
+import { useAuthStore } from "../auth";
+import { trackClick } from "../tracking";
 import { useUnreadNotificationCount } from "./notification-count";
 
 const loadPanel = () => import("./NotificationPanel");

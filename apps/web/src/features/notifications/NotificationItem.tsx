@@ -2,7 +2,7 @@ import type { TNotification } from "@velvet/shared/api/notifications";
 import { Link } from "react-router";
 import { NotificationAvatar } from "./NotificationAvatar";
 import { NotificationItemMenu } from "./NotificationItemMenu";
-import { notificationTarget, notificationText } from "./notification-content";
+import { latestMessageText, notificationTarget, notificationText } from "./notification-content";
 
 /** One notification: avatar with action icon, sender, what happened, when; a click opens it and saves it read. */
 export function NotificationItem({
@@ -23,6 +23,7 @@ export function NotificationItem({
 }) {
   const unread = notification.read_at === null;
   const name = notification.data.from_user_name;
+  const latest = latestMessageText(notification);
   return (
     <li
       className={`relative flex items-center transition-colors hover:bg-velvet-50/80 ${unread ? "bg-rose-50/70" : ""}`}
@@ -40,6 +41,11 @@ export function NotificationItem({
             <span className={unread ? "font-bold text-velvet-950" : "font-semibold text-velvet-900"}>{name}</span>{" "}
             <span className={unread ? "text-ink" : "text-muted"}>{notificationText(notification)}</span>
           </span>
+          {latest ? (
+            <span className="mt-0.5 block truncate text-[13px] text-muted" data-testid="notification-latest">
+              “{latest}”
+            </span>
+          ) : null}
           <time
             dateTime={new Date(notification.data.timestamp * 1000).toISOString()}
             className={`mt-0.5 block text-xs ${unread ? "font-semibold text-rose-600" : "text-muted"}`}

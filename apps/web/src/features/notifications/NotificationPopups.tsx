@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import { usePopupStore } from "./popup-store";
 
 const PopupStack = lazy(() => import("./PopupStack"));

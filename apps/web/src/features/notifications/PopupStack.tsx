@@ -3,7 +3,7 @@ import { timings } from "@velvet/shared/constants/limits";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { CloseIcon } from "../../ui/icons";
-import { popupDismissButton, trackClick } from "../tracking/track-click";
+import { popupDismissButton, trackClick } from "../tracking";
 import { NotificationAvatar } from "./NotificationAvatar";
 import { notificationSentence, notificationTarget, notificationText } from "./notification-content";
 import { usePopupStore } from "./popup-store";

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONSENT_STORAGE_KEY, resetConsentForTests } from "../../lib/consent";
 import { handleNewNotification } from "./new-notification";
 import type { NotificationPages } from "./notification-cache";
 import { notificationKeys } from "./notification-keys";
@@ -32,6 +33,10 @@ describe("a NEW_NOTIFICATION event", () => {
       }),
     );
     stubPage();
+    // The visitor accepted statistics: popup tracking runs only then.
+    const consent = JSON.stringify({ version: 1, statistics: true, marketing: true, decided_at: "" });
+    vi.stubGlobal("localStorage", { getItem: (key: string) => (key === CONSENT_STORAGE_KEY ? consent : null) });
+    resetConsentForTests();
     usePopupStore.setState({ popups: [], seenIds: new Set(), hosts: 0 });
     detachHost = usePopupStore.getState().attachHost();
   });
@@ -96,5 +101,15 @@ describe("a NEW_NOTIFICATION event", () => {
         action_type: "IMPRESSION",
       },
     });
+  });
+
+  it("records no impression while the visitor has not consented to statistics", async () => {
+    vi.stubGlobal("localStorage", { getItem: () => null });
+    resetConsentForTests();
+    stubPage({ width: 375 });
+    await handleNewNotification(queryClient, notification({ id: 13, action_type: "USER_LIKE" }));
+    expect(usePopupStore.getState().popups).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(sitePopupCalls).toEqual([]);
   });
 });

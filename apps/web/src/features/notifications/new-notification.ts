@@ -15,3 +15,20 @@ export function handleNewNotification(queryClient: QueryClient, payload: unknown
     .then(({ presentPopup }) => presentPopup(payload))
     .catch((error: unknown) => console.warn("Notification popup failed", error));
 }
+
+/**
+ * NotificationsRead (issue 20): the member read a conversation here or in another tab, and the server marked
+ * its grouped message notification read. The bell's count is set at once and the list fetched again.
+ */
+export function handleNotificationsRead(queryClient: QueryClient, unreadCount: number): void {
+  queryClient.setQueryData(notificationKeys.count, unreadCount);
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+}
+
+/**
+ * The member's own channel is listening: anything that changed between the page's first fetch and now came as an
+ * event nobody heard (a conversation read in this very page load, say), so the bell asks again once.
+ */
+export function refreshNotificationCount(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
+}

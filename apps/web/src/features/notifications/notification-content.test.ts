@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  latestMessageText,
+  messageCount,
   notificationIconKind,
   notificationSentence,
   notificationTarget,
@@ -17,6 +19,21 @@ describe("what a notification says and opens", () => {
     expect(notificationText(notification({ action_type: "USER_FAVORITE" }))).toBe("favorited your profile");
     expect(notificationText(notification({ action_type: "PROFILE_WINK" }))).toBe("winked at you");
     expect(notificationSentence(notification({ action_type: "USER_LIKE" }))).toBe("Nikki1976 liked your profile");
+  });
+
+  it("counts a conversation's grouped messages and shows the latest words, for messages only", () => {
+    const grouped = notification(
+      { action_type: "MESSAGE_RECEIVED" },
+      { count: 3, message: { type: "text", text: " Dinner at eight? ", conversation: { uuid: CONVERSATION_UUID } } },
+    );
+    expect(messageCount(grouped)).toBe(3);
+    expect(notificationText(grouped)).toBe("has sent you 3 messages");
+    expect(latestMessageText(grouped)).toBe("Dinner at eight?");
+    const photo = notification({ action_type: "MESSAGE_RECEIVED" }, { count: 1, message: { type: "image", text: "" } });
+    expect(notificationText(photo)).toBe("has sent you a message");
+    expect(latestMessageText(photo)).toBeUndefined();
+    // A count on anything else means nothing: likes stay one item each.
+    expect(notificationText(notification({ action_type: "USER_LIKE" }, { count: 4 }))).toBe("liked your profile");
   });
 
   it("opens the conversation for a message and the other member's profile otherwise", () => {

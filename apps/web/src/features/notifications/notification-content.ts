@@ -27,7 +27,26 @@ function stringAt(data: unknown, ...path: string[]): string | undefined {
 }
 
 export function notificationText(notification: NotificationFields): string {
+  const count = messageCount(notification);
+  if (count > 1) return `has sent you ${count} messages`;
   return actionTexts[notification.data.action_type];
+}
+
+/**
+ * How many messages a conversation's item stands for: the server keeps one item per conversation and counts
+ * the messages not yet read (issue 20). 1 for every other kind, and for an item without a count.
+ */
+export function messageCount(notification: NotificationFields): number {
+  const count = (notification.data as { count?: unknown }).count;
+  return notification.data.action_type === "MESSAGE_RECEIVED" && typeof count === "number" && count > 1 ? count : 1;
+}
+
+/** The latest message's words, for the line under a message item (a photo or wink has none). */
+export function latestMessageText(notification: NotificationFields): string | undefined {
+  if (notification.data.action_type !== "MESSAGE_RECEIVED" || notificationMessageType(notification) !== "text") {
+    return undefined;
+  }
+  return stringAt(notification.data, "message", "text")?.trim() || undefined;
 }
 
 /** The sentence for screen readers and browser notifications: "Nikki1976 liked your profile". */

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
-import { useAuthStore } from "../auth/auth-store";
+import { callEndpoint } from "../../lib/api-client";
+import { useAuthStore } from "../auth";
 import { notificationKeys } from "./notification-keys";
 
-/** Shape of GET /api/notifications/count; typed by hand because this runs in the first-load bundle (no zod). */
-interface NotificationCountResponse {
-  data: { count: number };
-}
+/** This runs in the first-load bundle: the contract (and zod) is loaded when the count is first fetched. */
+const notificationEndpoints = () =>
+  import("@velvet/shared/contract/notifications").then((module) => module.notificationEndpoints);
 
 /**
  * The unread count on the bell. Fetched only for a signed-in, active member; a new
@@ -16,10 +15,10 @@ export function useUnreadNotificationCount(): number {
   const enabled = useAuthStore((state) => state.loggedIn && state.user !== null && !state.user.deactivated);
   const query = useQuery({
     queryKey: notificationKeys.count,
-    queryFn: ({ signal }) =>
-      api
-        .get<NotificationCountResponse>("/notifications/count", { progress: false, signal })
-        .then((response) => response.data.count),
+    queryFn: async ({ signal }) => {
+      const response = await callEndpoint((await notificationEndpoints()).count, {}, { progress: false, signal });
+      return response.data.count;
+    },
     enabled,
   });
   return enabled ? (query.data ?? 0) : 0;

@@ -1,32 +1,28 @@
-import { ZNotificationListResponseSchema } from "@velvet/shared/api/notifications";
-import { api } from "../../lib/api-client";
+import { notificationEndpoints } from "@velvet/shared/contract/notifications";
+import { callEndpoint } from "../../lib/api-client";
 
 /** The notification calls of spec §7 and docs/notifications.md, used by the (lazily loaded) list. */
 export function fetchNotificationPage(page: number, signal?: AbortSignal) {
-  return api.get("/user-notifications", {
-    query: { page },
-    schema: ZNotificationListResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return callEndpoint(notificationEndpoints.list, { query: { page } }, { signal });
 }
 
 export function saveNotificationRead(id: number) {
-  return api.put(`/user-notifications/${id}`, undefined, { progress: false });
+  return callEndpoint(notificationEndpoints.markRead, { params: { id } }, { progress: false });
 }
 
 export function saveAllNotificationsRead() {
-  return api.post("/user-notifications/read-all", undefined, { progress: false });
+  return callEndpoint(notificationEndpoints.readAll, {}, { progress: false });
 }
 
 export function deleteNotification(id: number) {
-  return api.delete(`/user-notifications/${id}`);
+  return callEndpoint(notificationEndpoints.remove, { params: { id } });
 }
 
-/** Mute and unmute go by username (any case), as the server's routes do. */
+/** Mute and unmute go by username (any case), as the server's routes do; the client encodes the name. */
 export function muteSender(senderName: string) {
-  return api.post(`/user-notifications/${encodeURIComponent(senderName)}/mute`);
+  return callEndpoint(notificationEndpoints.mute, { params: { senderName } });
 }
 
 export function unmuteSender(senderName: string) {
-  return api.delete(`/user-notifications/${encodeURIComponent(senderName)}/unmute`);
+  return callEndpoint(notificationEndpoints.unmute, { params: { senderName } });
 }

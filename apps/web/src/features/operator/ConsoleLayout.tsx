@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Logo } from "../../ui/Logo";
-import { logout, useAuthStore } from "../auth/auth-store";
+import { logout, useAuthStore } from "../auth";
 import { formatWaiting, siteToday } from "./clock";
 import { fetchStats, operatorKeys } from "./operator-api";
 
@@ -39,7 +39,16 @@ function TodayStats() {
  * with the day's numbers and the desk below, filling the window so each
  * column scrolls on its own.
  */
-export function ConsoleLayout({ children, locks }: { children: ReactNode; locks: ReactNode }) {
+export function ConsoleLayout({
+  children,
+  locks,
+  onHelp,
+}: {
+  children: ReactNode;
+  locks: ReactNode;
+  /** Opens the keys and settings overlay. */
+  onHelp(): void;
+}) {
   const username = useAuthStore((state) => state.user?.username);
   return (
     <div className="flex h-dvh flex-col bg-cream-100">
@@ -51,6 +60,20 @@ export function ConsoleLayout({ children, locks }: { children: ReactNode; locks:
         <div className="flex-1" />
         <TodayStats />
         {locks}
+        <button
+          type="button"
+          onClick={onHelp}
+          aria-label="Keyboard shortcuts and desk settings"
+          title="Keyboard shortcuts and desk settings (?)"
+          className="rounded-pill px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-velvet-100 ring-1 ring-white/20 hover:bg-white/10"
+        >
+          <span aria-hidden="true" className="sm:hidden">
+            ?
+          </span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            Keys &amp; settings
+          </span>
+        </button>
         <div className="flex items-center gap-2 text-sm">
           <span className="hidden text-velvet-200 sm:inline">{username}</span>
           <button

@@ -1,6 +1,6 @@
 import type { TOperatorMessage } from "@velvet/shared/api/operator";
 import { useEffect, useRef } from "react";
-import { bubbleShape, mineBubble } from "../messages/MessageBubble";
+import { bubbleShape, mineBubble } from "../messages";
 
 const time = new Intl.DateTimeFormat("en-AU", { weekday: "short", hour: "numeric", minute: "2-digit" });
 const memberBubble = "bg-white text-ink shadow-[0_1px_2px_rgb(59_10_42/0.08)] ring-1 ring-velvet-100";

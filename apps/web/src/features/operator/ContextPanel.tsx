@@ -7,6 +7,7 @@ import {
 } from "@velvet/shared/constants/profile-options";
 import type { ReactNode } from "react";
 import { formatWaiting } from "./clock";
+import { ImpersonateMember } from "./ImpersonateMember";
 import { NotesPanel } from "./NotesPanel";
 
 type Profile = TOperatorContext["profile"] | TOperatorContext["member"];
@@ -66,6 +67,9 @@ const card = "space-y-3 rounded-2xl bg-white p-4 shadow-card";
  * The right column: the member (profile, account, notes, their time with
  * other fictional profiles) and the fictional profile being played.
  */
+/** The member's card: Alt+M jumps here from anywhere on the desk. */
+export const MEMBER_CONTEXT_ID = "operator-member";
+
 export function ContextPanel({
   context,
   notes,
@@ -79,7 +83,12 @@ export function ContextPanel({
   const account = member.account;
   return (
     <aside aria-label="Member and profile" className="space-y-3 overflow-y-auto p-3">
-      <section className={card} aria-label={`Member ${member.username}`}>
+      <section
+        id={MEMBER_CONTEXT_ID}
+        tabIndex={-1}
+        className={`${card} outline-none focus:ring-2 focus:ring-rose-400`}
+        aria-label={`Member ${member.username}`}
+      >
         <ProfileHead profile={member} tag="Member" />
         {member.about_me ? <p className="text-sm text-ink/80">{member.about_me}</p> : null}
         <div className="flex flex-wrap gap-1.5 text-[11px] font-semibold">
@@ -101,6 +110,7 @@ export function ContextPanel({
           ]}
         />
         <NotesPanel memberUuid={member.uuid} notes={notes} onChanged={onNotesChanged} />
+        <ImpersonateMember key={member.uuid} memberUuid={member.uuid} username={member.username} />
       </section>
 
       <section className={card} aria-label="History with other profiles">

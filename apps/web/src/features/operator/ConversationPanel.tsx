@@ -1,73 +1,55 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TMemberNote, TOperatorContext } from "@velvet/shared/api/operator";
-import { useEffect, useState } from "react";
+import type { TMemberNote, TOperatorContext, TOperatorLock } from "@velvet/shared/api/operator";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import { ConsoleThread } from "./ConsoleThread";
-import { ContextPanel } from "./ContextPanel";
-import { formatCountdown, useSecondTicker } from "./clock";
-import { fetchContext, fetchTemplates, operatorKeys, sendReply } from "./operator-api";
-import { ReplyComposer, type ReplyDraft } from "./ReplyComposer";
+import { ContextPanel, MEMBER_CONTEXT_ID } from "./ContextPanel";
+import { useSecondTicker } from "./clock";
+import { LockBar } from "./LockBar";
+import { NEW_NOTE_ID } from "./NotesPanel";
+import { fetchContext, fetchTemplates, operatorKeys, sendReply, sendTyping } from "./operator-api";
+import { type ComposerHandle, ReplyComposer, type ReplyDraft } from "./ReplyComposer";
 import { useConsoleThread } from "./use-console-thread";
-import { errorMessage, type HeldLock, useConversationLock } from "./use-conversation-lock";
+import { errorMessage, useConversationLock } from "./use-conversation-lock";
+import { applyOwnLock } from "./use-queue-feed";
 
-/** Who holds the conversation: our countdown and Release, or who else is answering and a way to take it. */
-function LockBar({
-  held,
-  now,
-  isAdmin,
-  onTake,
-  onRelease,
-}: {
-  held: HeldLock | null;
-  now: number;
-  /** Admins may release another operator's hold (someone who walked away). */
-  isAdmin: boolean;
-  onTake(): void;
-  onRelease(): void;
-}) {
-  const left = held ? (held.deadline - now) / 1000 : 0;
-  if (held?.lock.mine && left > 0) {
-    return (
-      <div className="flex items-center gap-2">
-        <span
-          role="timer"
-          aria-label="Time left on your hold"
-          className={`rounded-pill px-2.5 py-1 font-mono text-xs font-semibold ${left < 60 ? "bg-danger/10 text-danger" : "bg-velvet-50 text-velvet-700"}`}
-        >
-          {formatCountdown(left)}
-        </span>
-        <button type="button" onClick={onRelease} className="btn-outline px-3 py-1 text-xs" title="Alt+R">
-          Release
-        </button>
-      </div>
-    );
-  }
-  const other = held && !held.lock.mine && left > 0 ? held.lock : null;
-  return (
-    <div className="flex items-center gap-2">
-      {other ? (
-        <span className="text-xs text-muted">
-          {other.operator.username} is answering · {formatCountdown(left)}
-        </span>
-      ) : null}
-      {other && isAdmin ? (
-        <button type="button" onClick={onRelease} className="btn-outline px-3 py-1 text-xs">
-          Unlock
-        </button>
-      ) : null}
-      <button type="button" onClick={onTake} className="btn-primary px-3 py-1 text-xs">
-        {held?.lock.mine ? "Take again" : "Take conversation"}
-      </button>
-    </div>
-  );
+export interface DeskProps {
+  uuid: string;
+  /** The hold as the pushed queue knows it (undefined until the queue has loaded), and when it was current. */
+  queueLock: { lock: TOperatorLock | null; at: number } | undefined;
+  /** When the member last wrote, as the pushed queue says: a change fetches the new messages at once. */
+  lastMemberMessageAt: string | undefined;
+  /** After a reply that handed the conversation back: the desk moves to the next one (if the operator wants). */
+  onAdvance(): void;
 }
 
-function Desk({ uuid, context }: { uuid: string; context: TOperatorContext }) {
+const TYPING_EVERY_MS = 2_500;
+
+const isTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+function Desk({ uuid, context, queueLock, lastMemberMessageAt, onAdvance }: DeskProps & { context: TOperatorContext }) {
   const queryClient = useQueryClient();
   const now = useSecondTicker();
-  const lock = useConversationLock(uuid, context.lock);
+  const me = useAuthStore((state) => state.user);
+  const viewer = useMemo(() => ({ uuid: me?.uuid ?? "", isAdmin: me?.scope.includes("admin") ?? false }), [me]);
+  const lock = useConversationLock(uuid, context.lock, queueLock, (changed) =>
+    applyOwnLock(queryClient, viewer, uuid, changed),
+  );
   const thread = useConsoleThread(uuid, context.messages, context.has_more);
+  const composer = useRef<ComposerHandle>(null);
+  const lastTyping = useRef(0);
+
+  // The member wrote again (the queue's push says so): show it now, not at the next poll.
+  const catchUp = thread.catchUp;
+  const seenMemberMessage = useRef(lastMemberMessageAt);
+  useEffect(() => {
+    if (lastMemberMessageAt === undefined || lastMemberMessageAt === seenMemberMessage.current) return;
+    seenMemberMessage.current = lastMemberMessageAt;
+    catchUp();
+  }, [lastMemberMessageAt, catchUp]);
   const [notes, setNotes] = useState<TMemberNote[]>(context.notes);
   useEffect(() => setNotes(context.notes), [context.notes]);
   const { data: templates = [] } = useQuery({
@@ -78,24 +60,50 @@ function Desk({ uuid, context }: { uuid: string; context: TOperatorContext }) {
   const mine = Boolean(lock.held?.lock.mine && lock.held.deadline > now);
   const isAdmin = useAuthStore((state) => state.user?.scope.includes("admin") ?? false);
 
-  // Alt+R hands the conversation back from anywhere on the page.
+  // The desk's keys (issue 21; all listed in the help overlay): Alt+R releases, / opens the templates, Alt+O
+  // adds a note, Alt+M jumps to the member, Escape comes back to the reply box.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey && event.key.toLowerCase() === "r" && mine) {
+      if (event.altKey && event.code === "KeyR" && mine) {
         event.preventDefault();
-        void lock.release().then(() => queryClient.invalidateQueries({ queryKey: operatorKeys.all }));
+        void lock.release();
+      } else if (event.altKey && event.code === "KeyK") {
+        event.preventDefault();
+        composer.current?.toggleKeep();
+      } else if (event.altKey && event.code === "KeyO") {
+        event.preventDefault();
+        document.getElementById(NEW_NOTE_ID)?.focus();
+      } else if (event.altKey && event.code === "KeyM") {
+        event.preventDefault();
+        const member = document.getElementById(MEMBER_CONTEXT_ID);
+        // Only as far as needed: the conversation and its composer stay where they are.
+        member?.focus({ preventScroll: true });
+        member?.scrollIntoView({ block: "nearest" });
+      } else if (event.key === "/" && !event.altKey && !event.ctrlKey && !event.metaKey && !isTextField(event.target)) {
+        event.preventDefault();
+        composer.current?.focus("/");
+      } else if (event.key === "Escape" && !(event.target instanceof HTMLElement && event.target.closest("dialog"))) {
+        composer.current?.focus();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [mine, lock, queryClient]);
+  }, [mine, lock]);
+
+  const typing = () => {
+    lock.renewWhileTyping();
+    if (!mine || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+    lastTyping.current = Date.now();
+    sendTyping(uuid).catch(() => {});
+  };
 
   const send = async (draft: ReplyDraft) => {
     try {
       const result = await sendReply(uuid, { ...draft, client_id: crypto.randomUUID() });
       thread.add(result.message);
       lock.replaceWith(result.lock);
-      void queryClient.invalidateQueries({ queryKey: ["operator", "queue"] });
+      applyOwnLock(queryClient, viewer, uuid, result.lock, true);
+      if (!draft.keep_lock) onAdvance();
       return true;
     } catch (error) {
       toast.error(errorMessage(error));
@@ -125,12 +133,8 @@ function Desk({ uuid, context }: { uuid: string; context: TOperatorContext }) {
             held={lock.held}
             now={now}
             isAdmin={isAdmin}
-            onTake={() =>
-              void lock.take().then(() => queryClient.invalidateQueries({ queryKey: ["operator", "queue"] }))
-            }
-            onRelease={() =>
-              void lock.release().then(() => queryClient.invalidateQueries({ queryKey: ["operator", "queue"] }))
-            }
+            onTake={() => void lock.take()}
+            onRelease={() => void lock.release()}
           />
         </header>
         <ConsoleThread
@@ -140,13 +144,14 @@ function Desk({ uuid, context }: { uuid: string; context: TOperatorContext }) {
           label={`Conversation between ${context.member.username} and ${context.profile.username}`}
         />
         <ReplyComposer
+          ref={composer}
           key={uuid}
           profileName={context.profile.username}
           photos={context.profile.photos.map((photo) => ({ uuid: photo.uuid, url: photo.urls.thumb }))}
           templates={templates}
           values={{ member: context.member.username, profile: context.profile.username, city: context.member.city }}
           enabled={mine}
-          onTyping={lock.renewWhileTyping}
+          onTyping={typing}
           onSend={send}
         />
       </section>
@@ -158,7 +163,8 @@ function Desk({ uuid, context }: { uuid: string; context: TOperatorContext }) {
 }
 
 /** The middle and right of the desk for one conversation; fetched afresh each time it is opened. */
-export function ConversationPanel({ uuid }: { uuid: string }) {
+export function ConversationPanel(props: DeskProps) {
+  const { uuid } = props;
   const { data, error } = useQuery({
     queryKey: operatorKeys.context(uuid),
     queryFn: () => fetchContext(uuid),
@@ -170,5 +176,5 @@ export function ConversationPanel({ uuid }: { uuid: string }) {
     return <p className="m-auto p-8 text-center text-sm text-muted">{errorMessage(error)}</p>;
   }
   if (!data) return <p className="m-auto p-8 text-center text-sm text-muted">Loading the conversation…</p>;
-  return <Desk uuid={uuid} context={data} />;
+  return <Desk {...props} context={data} />;
 }

@@ -6,11 +6,16 @@ import { errorMessage } from "./use-conversation-lock";
 
 const labelOf = (key: string) => noteCategories.find((category) => category.key === key)?.label ?? key;
 
+/** The new note's text box: Alt+O comes here from anywhere on the desk. */
+export const NEW_NOTE_ID = "operator-new-note";
+
 function NoteForm({
+  id,
   initial,
   onSave,
   onCancel,
 }: {
+  id?: string;
   initial?: { category: TNoteCategory; text: string };
   onSave(body: { category: TNoteCategory; text: string }): Promise<void>;
   onCancel?: () => void;
@@ -51,6 +56,7 @@ function NoteForm({
         <label className="min-w-0 flex-1">
           <span className="sr-only">Note</span>
           <input
+            id={id}
             value={text}
             onChange={(event) => setText(event.target.value)}
             maxLength={1000}
@@ -134,6 +140,7 @@ export function NotesPanel({
         )}
       </ul>
       <NoteForm
+        id={NEW_NOTE_ID}
         onSave={async (body) => {
           onChanged([...notes, await addNote(memberUuid, body)]);
         }}

@@ -1,37 +1,107 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TOperatorQueueItem } from "@velvet/shared/api/operator";
+import type { TOperatorQueueChange, TOperatorQueueItem, TOperatorQueueResponse } from "@velvet/shared/api/operator";
 import type { TProfileCard } from "@velvet/shared/api/profiles";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { useDebouncedValue } from "../messages/use-debounced-value";
+import { useAuthStore } from "../auth";
+import { useDebouncedValue } from "../messages";
+import { playChime, useQueueTitle } from "./alerts";
 import { ConsoleLayout } from "./ConsoleLayout";
 import { ConversationPanel } from "./ConversationPanel";
+import { useSecondTicker } from "./clock";
+import { useDeskSettings } from "./desk-settings";
+import { KeyHelp } from "./KeyHelp";
 import { fetchQueue, operatorKeys, takeLock } from "./operator-api";
 import { type QueueFilters, QueuePanel } from "./QueuePanel";
+import { lockFromQueue, nextToTake } from "./queue-state";
 import { errorMessage } from "./use-conversation-lock";
-
-/** The queue is asked again this often (and after every take, release and reply). */
-const QUEUE_POLL_MS = 4_000;
+import { applyOwnLock, useQueueFeed } from "./use-queue-feed";
 
 /**
- * The operator desk (issue 10): the queue on the left, the open conversation
- * with its composer in the middle, the member and the fictional profile on the
- * right. Alt+N takes the longest-waiting free conversation; Alt+R releases.
- * Below 1024 px the queue and the conversation take turns.
+ * The queue arrives pushed on private-operator.queue (issue 21); it is also asked for this often, as a safety
+ * net for what no event announces (a block, a closed account) and for an event missed.
+ */
+const QUEUE_SAFETY_NET_MS = 60_000;
+
+const isTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+/** "Holding n/2": the live holds, counted down on the same clock as the desk's countdown. */
+function HoldingBadge({ queue, fetchedAt }: { queue: TOperatorQueueResponse | undefined; fetchedAt: number }) {
+  const now = useSecondTicker();
+  const elapsed = (now - fetchedAt) / 1000;
+  const held = queue?.meta.my_locks.filter((lock) => lock.seconds_left - elapsed > 0).length ?? 0;
+  return (
+    <span
+      className="rounded-pill bg-white/10 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-velvet-100"
+      title="Conversations you hold"
+    >
+      Holding {held}/{queue?.meta.max_locks ?? 2}
+    </span>
+  );
+}
+
+/**
+ * The operator desk (issues 10 and 21): the queue on the left, the open conversation with its composer in the
+ * middle, the member and the fictional profile on the right. Keyboard first: Alt+N takes the next conversation
+ * in the queue's order, Alt+R releases, / opens the templates, Alt+O adds a note, Alt+M jumps to the member,
+ * ? (or Alt+/) lists the keys. Below 1024 px the queue and the conversation take turns.
  */
 export default function OperatorPage() {
   const { conversation } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const me = useAuthStore((state) => state.user);
+  const settings = useDeskSettings();
   const [filters, setFilters] = useState<QueueFilters>({ profile: "", member: "" });
+  const [help, setHelp] = useState(false);
   const member = useDebouncedValue(filters.member.trim(), 300);
   const query = { profile: filters.profile || undefined, member: member || undefined };
   const { data: queue, dataUpdatedAt } = useQuery({
     queryKey: operatorKeys.queue(query),
     queryFn: () => fetchQueue(query),
-    refetchInterval: QUEUE_POLL_MS,
+    refetchInterval: QUEUE_SAFETY_NET_MS,
     placeholderData: (previous) => previous,
+  });
+
+  const viewer = me ? { uuid: me.uuid, isAdmin: me.scope.includes("admin") } : null;
+  const viewerRef = useRef(viewer);
+  viewerRef.current = viewer;
+  const waiting = queue?.meta.total ?? 0;
+  const previousWaiting = useRef<number | undefined>(undefined);
+  // The chime: the queue goes from empty to waiting (not on the first load).
+  useEffect(() => {
+    if (queue === undefined) return;
+    const before = previousWaiting.current;
+    previousWaiting.current = waiting;
+    if (before === 0 && waiting > 0 && useDeskSettings.getState().sound) playChime();
+  }, [queue, waiting]);
+  useQueueTitle(waiting, settings.titleAlert);
+
+  // The chime for a new message in a conversation this operator holds: a pushed entry of theirs whose last
+  // message is not the one the queue showed (a take or a renewal announces the same entry again).
+  const lastMessages = useRef(new Map<string, string>());
+  lastMessages.current = new Map(
+    (queue?.data ?? []).map((item) => [item.conversation_uuid, item.last_message.created_at]),
+  );
+  const onChanges = useCallback(
+    (changes: TOperatorQueueChange[]) => {
+      if (!me || !useDeskSettings.getState().sound) return;
+      const news = changes.some(
+        (change) =>
+          change.lock?.operator.uuid === me.uuid &&
+          change.entry !== null &&
+          lastMessages.current.get(change.conversation_uuid) !== change.entry.last_message.created_at,
+      );
+      if (news) playChime();
+    },
+    [me],
+  );
+  useQueueFeed(viewer, {
+    changed: onChanges,
+    subscribed: () => void queryClient.invalidateQueries({ queryKey: ["operator", "queue"] }),
   });
 
   // Profiles seen waiting, kept while filtering so the filter can be changed back.
@@ -43,8 +113,12 @@ export default function OperatorPage() {
     async (item: TOperatorQueueItem) => {
       const takenByOther = item.lock !== null && !item.lock.mine;
       if (!takenByOther && !item.lock?.mine) {
-        await takeLock(item.conversation_uuid).catch((error: unknown) => toast.error(errorMessage(error)));
-        void queryClient.invalidateQueries({ queryKey: ["operator", "queue"] });
+        const taken = await takeLock(item.conversation_uuid).catch((error: unknown) => {
+          toast.error(errorMessage(error));
+          return null;
+        });
+        // The queue shows the hold at once (the push then says the same), so the desk opens ready to type.
+        if (taken && viewerRef.current) applyOwnLock(queryClient, viewerRef.current, item.conversation_uuid, taken);
       }
       navigate(`/operator/${item.conversation_uuid}`);
     },
@@ -52,37 +126,37 @@ export default function OperatorPage() {
   );
 
   const takeNext = useCallback(() => {
-    const next = queue?.data.find((item) => item.lock === null);
+    const elapsed = (Date.now() - dataUpdatedAt) / 1000;
+    const next = nextToTake(queue, elapsed, conversation);
     if (!next) {
       toast("Nobody else is waiting right now.");
-      return;
+      return false;
     }
     void open(next);
-  }, [queue, open]);
+    return true;
+  }, [queue, dataUpdatedAt, conversation, open]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey && event.key.toLowerCase() === "n") {
+      if (event.altKey && event.code === "KeyN") {
         event.preventDefault();
         takeNext();
+      } else if ((event.key === "?" && !isTextField(event.target)) || (event.altKey && event.code === "Slash")) {
+        event.preventDefault();
+        setHelp(true);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [takeNext]);
 
-  const held = queue?.meta.my_locks.length ?? 0;
-  const locks = (
-    <span
-      className="rounded-pill bg-white/10 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-velvet-100"
-      title="Conversations you hold"
-    >
-      Holding {held}/{queue?.meta.max_locks ?? 2}
-    </span>
-  );
+  const locks = <HoldingBadge queue={queue} fetchedAt={dataUpdatedAt} />;
+  const queueLock = conversation && queue ? { lock: lockFromQueue(queue, conversation), at: dataUpdatedAt } : undefined;
+  const entry = conversation ? queue?.data.find((item) => item.conversation_uuid === conversation) : undefined;
 
   return (
-    <ConsoleLayout locks={locks}>
+    <ConsoleLayout locks={locks} onHelp={() => setHelp(true)}>
+      <KeyHelp open={help} onClose={() => setHelp(false)} />
       <div className="grid h-full min-h-0 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={`min-h-0 ${conversation ? "hidden lg:block" : ""}`}>
           <QueuePanel
@@ -103,7 +177,15 @@ export default function OperatorPage() {
                 ← Back to the queue
               </Link>
               <div className="min-h-0 flex-1">
-                <ConversationPanel key={conversation} uuid={conversation} />
+                <ConversationPanel
+                  key={conversation}
+                  uuid={conversation}
+                  queueLock={queueLock}
+                  lastMemberMessageAt={entry?.last_message.created_at}
+                  onAdvance={() => {
+                    if (useDeskSettings.getState().autoAdvance) takeNext();
+                  }}
+                />
               </div>
             </div>
           ) : (
@@ -112,8 +194,9 @@ export default function OperatorPage() {
               <p className="mt-2 text-sm text-muted">
                 Pick a conversation from the queue, or press{" "}
                 <kbd className="rounded bg-white px-1.5 py-0.5 ring-1 ring-velvet-100">Alt</kbd>+
-                <kbd className="rounded bg-white px-1.5 py-0.5 ring-1 ring-velvet-100">N</kbd> to take the member who
-                has waited longest. Type <code className="text-rose-700">/</code> in the reply box for templates.
+                <kbd className="rounded bg-white px-1.5 py-0.5 ring-1 ring-velvet-100">N</kbd> to take the next one.
+                Type <code className="text-rose-700">/</code> in the reply box for templates, and{" "}
+                <kbd className="rounded bg-white px-1.5 py-0.5 ring-1 ring-velvet-100">?</kbd> for every key.
               </p>
             </div>
           )}

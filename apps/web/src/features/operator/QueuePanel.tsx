@@ -88,7 +88,10 @@ function QueueRow({
   );
 }
 
-/** The left column: who is waiting, longest first, with filters by fictional profile and by member. */
+/**
+ * The left column: who is waiting, in the queue's order (texts first, longest wait first, paying members first at
+ * equal wait; winks and likes last), with filters by fictional profile and by member.
+ */
 export function QueuePanel({
   queue,
   fetchedAt,
@@ -162,7 +165,7 @@ export function QueuePanel({
       </ul>
       {queue && queue.data.length === 0 ? (
         <p className="m-auto max-w-56 px-4 pb-16 text-center text-sm text-muted">
-          Nobody is waiting right now. New messages appear here within seconds.
+          Nobody is waiting right now. New messages appear here the moment they are sent.
         </p>
       ) : null}
     </section>

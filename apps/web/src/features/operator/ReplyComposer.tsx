@@ -1,18 +1,28 @@
 import type { TOperatorReplyRequest, TOperatorTemplate } from "@velvet/shared/api/operator";
 import { describeContactWarning, findContactDetails } from "@velvet/shared/operator/contact-details";
-import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { AlertIcon, PhotoIcon, SendIcon } from "../../ui/icons";
 import { expandShortCode, matchingTemplates, shortCodeAt, type TemplateValues } from "./templates";
 
 export type ReplyDraft = Omit<TOperatorReplyRequest, "client_id">;
 
+/** The desk moves the focus here from its keys: `insert` types it at the caret first (the "/" of templates). */
+export interface ComposerHandle {
+  focus(insert?: string): void;
+  /** Alt+K: "Keep this conversation after sending", on or off. */
+  toggleKeep(): void;
+}
+
 /**
  * The reply box. `/code` offers the matching templates (Tab or Enter takes
  * the highlighted one, filled in for this member and profile); contact
  * details are flagged as they are typed, and sending them takes a second,
- * deliberate press. Enter sends, Shift+Enter starts a new line.
+ * deliberate press. Enter sends, Shift+Enter starts a new line. The focus
+ * stays here: it comes back whenever the conversation is (again) the
+ * operator's to answer, and sending never takes it away (issue 21).
  */
 export function ReplyComposer({
+  ref,
   profileName,
   photos,
   templates,
@@ -21,6 +31,7 @@ export function ReplyComposer({
   onTyping,
   onSend,
 }: {
+  ref?: Ref<ComposerHandle>;
   profileName: string;
   photos: Array<{ uuid: string; url: string }>;
   templates: TOperatorTemplate[];
@@ -37,6 +48,10 @@ export function ReplyComposer({
   const [showPhotos, setShowPhotos] = useState(false);
   const [sending, setSending] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (enabled) box.current?.focus();
+  }, [enabled]);
 
   const warnings = useMemo(() => findContactDetails(text), [text]);
   const code = shortCodeAt(text, caret);
@@ -58,6 +73,21 @@ export function ReplyComposer({
       box.current?.setSelectionRange(expanded.caret, expanded.caret);
     });
   };
+
+  useImperativeHandle(ref, () => ({
+    focus(insert) {
+      const node = box.current;
+      if (!node || node.disabled) return;
+      node.focus();
+      if (!insert) return;
+      const at = node.selectionStart;
+      change(`${text.slice(0, at)}${insert}${text.slice(node.selectionEnd)}`, at + insert.length);
+      requestAnimationFrame(() => node.setSelectionRange(at + insert.length, at + insert.length));
+    },
+    toggleKeep() {
+      setKeepLock((keep) => !keep);
+    },
+  }));
 
   const send = async (draft: ReplyDraft) => {
     setSending(true);
@@ -197,8 +227,22 @@ export function ReplyComposer({
         </button>
       </div>
       <label className="mt-2 inline-flex items-center gap-2 text-xs text-muted">
-        <input type="checkbox" checked={keepLock} onChange={(event) => setKeepLock(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={keepLock}
+          onChange={(event) => setKeepLock(event.target.checked)}
+          onKeyDown={(event) => {
+            // Space ticks it; Enter (like Escape) goes back to the reply.
+            if (event.key === "Enter") {
+              event.preventDefault();
+              box.current?.focus();
+            }
+          }}
+        />
         Keep this conversation after sending (for a follow-up)
+        <kbd className="hidden rounded bg-cream-100 px-1 font-mono text-[10px] ring-1 ring-velvet-100 sm:inline">
+          Alt+K
+        </kbd>
       </label>
     </div>
   );

@@ -1,17 +1,6 @@
-import {
-  type TMemberNoteRequest,
-  type TOperatorQueueQuery,
-  type TOperatorReplyRequest,
-  ZMemberNoteResponseSchema,
-  ZOperatorContextResponseSchema,
-  ZOperatorLockResponseSchema,
-  ZOperatorMessagesResponseSchema,
-  ZOperatorQueueResponseSchema,
-  ZOperatorReplyResponseSchema,
-  ZOperatorStatsResponseSchema,
-  ZOperatorTemplatesResponseSchema,
-} from "@velvet/shared/api/operator";
-import { api } from "../../lib/api-client";
+import type { TMemberNoteRequest, TOperatorQueueQuery, TOperatorReplyRequest } from "@velvet/shared/api/operator";
+import { operatorEndpoints as endpoints } from "@velvet/shared/contract/operator";
+import { callEndpoint } from "../../lib/api-client";
 
 /** The console's calls; polling ones leave the loading bar alone. */
 export const operatorKeys = {
@@ -23,85 +12,64 @@ export const operatorKeys = {
 };
 
 export function fetchQueue(filters: TOperatorQueueQuery) {
-  return api.get("/operator/queue", { query: filters, schema: ZOperatorQueueResponseSchema, progress: false });
+  return callEndpoint(endpoints.queue, { query: filters }, { progress: false });
 }
 
 export function fetchContext(uuid: string) {
-  return api
-    .get(`/operator/conversations/${uuid}`, { schema: ZOperatorContextResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.context, { params: { uuid } }).then((response) => response.data);
 }
 
 export function fetchNewMessages(uuid: string, after: number) {
-  return api
-    .get(`/operator/conversations/${uuid}/messages`, {
-      query: { after, limit: 100 },
-      schema: ZOperatorMessagesResponseSchema,
-      progress: false,
-    })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.messages, { params: { uuid }, query: { after, limit: 100 } }, { progress: false }).then(
+    (response) => response.data,
+  );
 }
 
 export function fetchOlderMessages(uuid: string, before: number) {
-  return api.get(`/operator/conversations/${uuid}/messages`, {
-    query: { before },
-    schema: ZOperatorMessagesResponseSchema,
-  });
+  return callEndpoint(endpoints.messages, { params: { uuid }, query: { before } });
 }
 
 export function takeLock(uuid: string) {
-  return api
-    .post(`/operator/conversations/${uuid}/lock`, undefined, { schema: ZOperatorLockResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.takeLock, { params: { uuid } }).then((response) => response.data);
 }
 
 export function renewLock(uuid: string) {
-  return api
-    .post(`/operator/conversations/${uuid}/lock/renew`, undefined, {
-      schema: ZOperatorLockResponseSchema,
-      progress: false,
-    })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.renewLock, { params: { uuid } }, { progress: false }).then((response) => response.data);
 }
 
 export function releaseLock(uuid: string) {
-  return api.delete(`/operator/conversations/${uuid}/lock`);
+  return callEndpoint(endpoints.releaseLock, { params: { uuid } });
 }
 
 export function sendReply(uuid: string, body: TOperatorReplyRequest) {
-  return api
-    .post(`/operator/conversations/${uuid}/messages`, body, { schema: ZOperatorReplyResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.reply, { params: { uuid }, body }).then((response) => response.data);
 }
 
 export function fetchTemplates(profileUuid: string) {
-  return api
-    .get("/operator/templates", {
-      query: { profile: profileUuid },
-      schema: ZOperatorTemplatesResponseSchema,
-      progress: false,
-    })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.templates, { query: { profile: profileUuid } }, { progress: false }).then(
+    (response) => response.data,
+  );
 }
 
 export function addNote(memberUuid: string, body: TMemberNoteRequest) {
-  return api
-    .post(`/operator/members/${memberUuid}/notes`, body, { schema: ZMemberNoteResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.addNote, { params: { uuid: memberUuid }, body }).then((response) => response.data);
 }
 
 export function updateNote(id: number, body: TMemberNoteRequest) {
-  return api
-    .put(`/operator/notes/${id}`, body, { schema: ZMemberNoteResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.updateNote, { params: { id }, body }).then((response) => response.data);
 }
 
 export function deleteNote(id: number) {
-  return api.delete(`/operator/notes/${id}`);
+  return callEndpoint(endpoints.deleteNote, { params: { id } });
 }
 
 export function fetchStats(day: string) {
-  return api
-    .get("/operator/stats", { query: { from: day, to: day }, schema: ZOperatorStatsResponseSchema, progress: false })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.stats, { query: { from: day, to: day } }, { progress: false }).then(
+    (response) => response.data,
+  );
+}
+
+/** The profile's "typing…" for the member; the server sends it at most every 2 seconds. */
+export function sendTyping(uuid: string) {
+  return callEndpoint(endpoints.typing, { params: { uuid } }, { progress: false });
 }

@@ -2,8 +2,11 @@ import type { TOperatorMessage } from "@velvet/shared/api/operator";
 import { useCallback, useEffect, useState } from "react";
 import { fetchNewMessages, fetchOlderMessages } from "./operator-api";
 
-/** While a conversation is open, new member messages are fetched this often. */
-export const THREAD_POLL_MS = 4_000;
+/**
+ * New member messages are fetched as soon as the pushed queue announces them (issue 21); this slow poll is only
+ * the safety net for an announcement missed.
+ */
+export const THREAD_POLL_MS = 30_000;
 
 /** Adds messages to a thread: unique by id, in id order. */
 export function mergeMessages(current: TOperatorMessage[], incoming: TOperatorMessage[]): TOperatorMessage[] {
@@ -14,8 +17,9 @@ export function mergeMessages(current: TOperatorMessage[], incoming: TOperatorMe
 
 /**
  * The open conversation's messages: the page the context brought, older pages
- * on demand, and what arrives since (polled: the console is not a member of
- * the conversation's real-time channel).
+ * on demand, and what arrives since: `catchUp` when the queue's push says the
+ * member wrote (the console is not on the conversation's own channel), and a
+ * slow poll besides.
  */
 export function useConsoleThread(uuid: string | undefined, initial: TOperatorMessage[] | undefined, hasMore: boolean) {
   const [messages, setMessages] = useState<TOperatorMessage[]>(initial ?? []);
@@ -27,17 +31,18 @@ export function useConsoleThread(uuid: string | undefined, initial: TOperatorMes
   }, [initial, hasMore]);
 
   const newest = messages.at(-1)?.id ?? 0;
-  useEffect(() => {
+  const catchUp = useCallback(() => {
     if (!uuid || initial === undefined) return;
-    const timer = setInterval(() => {
-      fetchNewMessages(uuid, newest)
-        .then((incoming) => {
-          if (incoming.length > 0) setMessages((current) => mergeMessages(current, incoming));
-        })
-        .catch(() => {});
-    }, THREAD_POLL_MS);
-    return () => clearInterval(timer);
+    fetchNewMessages(uuid, newest)
+      .then((incoming) => {
+        if (incoming.length > 0) setMessages((current) => mergeMessages(current, incoming));
+      })
+      .catch(() => {});
   }, [uuid, initial, newest]);
+  useEffect(() => {
+    const timer = setInterval(catchUp, THREAD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [catchUp]);
 
   const loadOlder = useCallback(async () => {
     const oldest = messages[0]?.id;
@@ -52,5 +57,5 @@ export function useConsoleThread(uuid: string | undefined, initial: TOperatorMes
     [],
   );
 
-  return { messages, hasMore: more, loadOlder, add };
+  return { messages, hasMore: more, loadOlder, add, catchUp };
 }

@@ -13,58 +13,83 @@ export interface HeldLock {
   deadline: number;
 }
 
-const held = (lock: TOperatorLock | null): HeldLock | null =>
-  lock ? { lock, deadline: Date.now() + lock.seconds_left * 1000 } : null;
+const held = (lock: TOperatorLock | null, at = Date.now()): HeldLock | null =>
+  lock ? { lock, deadline: at + lock.seconds_left * 1000 } : null;
 
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
 }
 
+/** The same hold, whoever reports it: a take re-announced by the queue is not a change. */
+const lockKey = (lock: TOperatorLock | null | undefined) =>
+  lock === undefined ? undefined : lock ? `${lock.operator.uuid}|${lock.expires_at}` : "free";
+
 /**
- * The lock on the open conversation: take, renew while typing (throttled),
- * release, and what an answer left behind. Whoever holds it, the countdown
- * runs from the seconds the server reported.
+ * The lock on the open conversation: take, renew while typing (throttled), release, and what an answer left
+ * behind. Whoever holds it, the countdown runs from the seconds the server reported. The queue's view of the
+ * hold (`fromQueue`, pushed on private-operator.queue; undefined until the queue has loaded) wins whenever it
+ * changes, so the countdown, "Holding n/2" and the desk always say what the server says (issue 21).
+ * `onChange` hears every hold the server answered here (take, renew, release), for the queue to show it.
  */
-export function useConversationLock(uuid: string | undefined, initial: TOperatorLock | null | undefined) {
+export function useConversationLock(
+  uuid: string | undefined,
+  initial: TOperatorLock | null | undefined,
+  fromQueue: { lock: TOperatorLock | null; at: number } | undefined,
+  onChange: (lock: TOperatorLock | null) => void,
+) {
   const [state, setState] = useState<HeldLock | null>(() => held(initial ?? null));
   const lastRenew = useRef(0);
+  const latestChange = useRef(onChange);
+  latestChange.current = onChange;
 
   useEffect(() => {
     setState(held(initial ?? null));
     lastRenew.current = Date.now();
   }, [initial]);
 
+  const queueKey = lockKey(fromQueue?.lock);
+  const queueView = useRef(fromQueue);
+  queueView.current = fromQueue;
+  useEffect(() => {
+    const view = queueView.current;
+    if (queueKey === undefined || !view) return;
+    setState((current) => (lockKey(current?.lock ?? null) === queueKey ? current : held(view.lock, view.at)));
+  }, [queueKey]);
+
+  const changed = useCallback((lock: TOperatorLock | null) => {
+    setState(held(lock));
+    latestChange.current(lock);
+  }, []);
+
   const take = useCallback(async () => {
     if (!uuid) return false;
     try {
-      setState(held(await takeLock(uuid)));
+      changed(await takeLock(uuid));
       lastRenew.current = Date.now();
       return true;
     } catch (error) {
       toast.error(errorMessage(error));
       return false;
     }
-  }, [uuid]);
+  }, [uuid, changed]);
 
   const renewWhileTyping = useCallback(() => {
     if (!uuid || !state?.lock.mine || state.deadline <= Date.now()) return;
     if (Date.now() - lastRenew.current < RENEW_EVERY_MS) return;
     lastRenew.current = Date.now();
     renewLock(uuid)
-      .then((lock) => setState(held(lock)))
+      .then((lock) => changed(lock))
       .catch((error: unknown) => {
-        setState(null);
+        changed(null);
         toast.error(errorMessage(error));
       });
-  }, [uuid, state]);
+  }, [uuid, state, changed]);
 
   const release = useCallback(async () => {
     if (!uuid) return;
     await releaseLock(uuid).catch((error: unknown) => toast.error(errorMessage(error)));
-    setState(null);
-  }, [uuid]);
+    changed(null);
+  }, [uuid, changed]);
 
-  const replaceWith = useCallback((lock: TOperatorLock | null) => setState(held(lock)), []);
-
-  return { held: state, take, renewWhileTyping, release, replaceWith };
+  return { held: state, take, renewWhileTyping, release, replaceWith: changed };
 }

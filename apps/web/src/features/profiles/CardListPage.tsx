@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ProfileGrid } from "./ProfileGrid";
-import { fetchCardList } from "./profile-api";
+import { type CardListPath, fetchCardList } from "./profile-api";
 
-/** A cursor-paged list of profile cards (favorites, visitors). */
+/** A cursor-paged list of profile cards (favorites, visitors, likes). */
 export function CardList({
   path,
   params,
   queryKey,
   empty,
 }: {
-  path: "/my-favorites" | "/my-visitors";
+  path: CardListPath;
   params: Record<string, string>;
   queryKey: unknown[];
   empty: ReactNode;

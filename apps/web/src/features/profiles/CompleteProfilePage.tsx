@@ -28,8 +28,9 @@ export default function CompleteProfilePage() {
           <ProfileForm
             profile={profile.data}
             submitLabel="Save and continue"
+            checkCompletion
             onSaved={(saved) => {
-              if (saved.profile_complete) navigate("/dashboard");
+              if (saved.profile_complete) navigate("/dashboard", { replace: true });
             }}
           />
         ) : (

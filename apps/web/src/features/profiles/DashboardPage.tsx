@@ -1,20 +1,78 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ProfileGrid } from "./ProfileGrid";
-import { type SearchFilters, searchProfiles } from "./profile-api";
+import { fetchSearchPreferences, savedSearchesKey, searchProfiles } from "./profile-api";
+import { SavedSearches } from "./SavedSearches";
 import { SearchFiltersForm } from "./SearchFilters";
+import { isDefaultSearch, type SearchParams, searchFromAddress } from "./search-params";
 
-/** Browse and search: filters as a side panel on desktop and a sheet on mobile; infinite scroll. */
+/**
+ * Browse and search: filters as a side panel on desktop and a sheet on mobile; infinite scroll.
+ * The address bar is the search (issue 20): every filter and the sort are its parameters, so Back,
+ * a reload or a shared link show the same results; /dashboard with none opens the member's last search.
+ */
 export default function DashboardPage() {
-  const [filters, setFilters] = useState<SearchFilters>({ sort: "last_active" });
+  const [address, setAddress] = useSearchParams();
+  const { params, errors } = useMemo(() => searchFromAddress(address), [address]);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // What the form shows: the member's choice at once, before the router has moved to the new address
+  // (two quick changes must not read the same old address), then whatever the address says.
+  const [draft, setDraft] = useState<SearchParams>(() => Object.fromEntries(address));
+  useEffect(() => setDraft(Object.fromEntries(address)), [address]);
+  const preferences = useQuery({ queryKey: savedSearchesKey, queryFn: fetchSearchPreferences });
+
+  // Only on arrival with a bare address: afterwards an empty address is the member clearing the filters.
+  const arrivedBare = useRef(isDefaultSearch(params) && address.size === 0);
+  const last = preferences.data?.last;
+  // A copy cached earlier in this visit may be older than the last search: wait for the fresh one.
+  const loadingLast = preferences.isPending || preferences.isFetching;
+  const restoring = arrivedBare.current && loadingLast;
+  useEffect(() => {
+    if (!arrivedBare.current || loadingLast) return;
+    arrivedBare.current = false;
+    // Through the schema again: the stored copy's keys come back in the database's order, not the address's.
+    if (last && !isDefaultSearch(last)) setAddress(searchFromAddress(last).params, { replace: true });
+  }, [loadingLast, last, setAddress]);
+
+  // The address keeps what the member chose in canonical form; a field the schema refuses stays as typed
+  // so the form can say what is wrong with it, and the search runs without it.
+  const change = (next: SearchParams) => {
+    const checked = searchFromAddress(next);
+    const kept = { ...checked.params };
+    for (const field of Object.keys(checked.errors)) {
+      const typed = next[field];
+      if (typed !== undefined) kept[field] = typed;
+    }
+    setDraft(kept);
+    setAddress(kept, { replace: true });
+  };
+
   const query = useInfiniteQuery({
-    queryKey: ["profiles", "search", filters],
-    queryFn: ({ pageParam, signal }) => searchProfiles(filters, pageParam, signal),
+    queryKey: ["profiles", "search", params],
+    queryFn: ({ pageParam, signal }) => searchProfiles(params, pageParam, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.meta.next_cursor,
+    getNextPageParam: (page) => page.meta.next_cursor,
+    enabled: !restoring,
   });
   const profiles = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const filters = (
+    <>
+      <SavedSearches params={params} saved={preferences.data?.saved ?? []} />
+      <div className="pt-4">
+        <SearchFiltersForm value={draft} errors={errors} onChange={change} />
+      </div>
+      {!isDefaultSearch(params) ? (
+        <button
+          type="button"
+          className="mt-4 text-sm font-semibold text-rose-600 hover:underline"
+          onClick={() => change({})}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </>
+  );
 
   return (
     <div className="page-container py-6 sm:py-10">
@@ -29,19 +87,17 @@ export default function DashboardPage() {
           onClick={() => setSheetOpen(true)}
           aria-expanded={sheetOpen}
         >
-          Filters
+          Filters{isDefaultSearch(params) ? "" : ` (${Object.keys(params).length})`}
         </button>
       </div>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside className="hidden lg:block">
-          <div className="card sticky top-24 p-5">
-            <SearchFiltersForm value={filters} onChange={setFilters} />
-          </div>
+        <aside className="hidden lg:block" aria-label="Search filters">
+          <div className="card sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto p-5">{filters}</div>
         </aside>
         <section aria-label="Profiles">
           <ProfileGrid
             profiles={profiles}
-            loading={query.isPending}
+            loading={restoring || query.isPending}
             error={query.isError}
             hasMore={Boolean(query.hasNextPage)}
             loadingMore={query.isFetchingNextPage}
@@ -66,7 +122,7 @@ export default function DashboardPage() {
                 Show results
               </button>
             </div>
-            <SearchFiltersForm value={filters} onChange={setFilters} />
+            {filters}
           </div>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import { CardList } from "./CardListPage";
 
 export default function MyVisitorsPage() {

@@ -1,13 +1,18 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiHeaders } from "@velvet/shared/api/headers";
-import type { TOwnPhoto, TOwnPhotoListResponse } from "@velvet/shared/api/photos";
-import { useEffect, useRef, useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import type { TOwnPhoto, TPhotoCrop } from "@velvet/shared/api/photos";
+import type { EndpointResult } from "@velvet/shared/contract/endpoint";
+import { photoEndpoints } from "@velvet/shared/contract/photos";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { readAccessToken } from "../../lib/auth-storage";
 import { FormAlert } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import { type MoveDirection, movePhoto } from "./photo-order";
 import { ownPhotosKey, usePhotoReorder } from "./use-photo-reorder";
+
+/** The cropper (react-easy-crop and its stylesheet) is fetched when a photo is chosen, not with the page. */
+const PhotoCropDialog = lazy(() => import("./PhotoCropDialog"));
 
 const statusLabel = { pending: "Waiting for approval", approved: "", rejected: "Not approved" } as const;
 
@@ -20,11 +25,13 @@ export function PhotoManager() {
   const input = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
+  /** A new file to frame before upload, or an uploaded photo to frame again from its original. */
+  const [framing, setFraming] = useState<File | TOwnPhoto | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const photos = useQuery({
     queryKey: ownPhotosKey,
-    queryFn: () => api.get<TOwnPhotoListResponse>("/profile/photos").then((response) => response.data),
+    queryFn: () => callEndpoint(photoEndpoints.list).then((response) => response.data),
   });
   const reorder = usePhotoReorder((error) => {
     setAnnouncement("");
@@ -63,11 +70,13 @@ export function PhotoManager() {
     void useAuthStore.getState().fetchUser();
   };
 
-  const upload = async (file: File) => {
+  const upload = async (file: File, crop: TPhotoCrop | null) => {
     setBusy(true);
     setProblem(null);
     try {
       const form = new FormData();
+      // The framing goes first so the server has it before the file's bytes; the original is sent untouched.
+      if (crop) form.append("crop", JSON.stringify(crop));
       form.append("photo", file);
       const response = await fetch("/api/profile/photos", {
         method: "POST",
@@ -79,7 +88,9 @@ export function PhotoManager() {
           message?: string;
           errors?: Record<string, string[]>;
         };
-        setProblem(body.errors?.photo?.[0] ?? body.message ?? "The upload failed. Please try again.");
+        setProblem(
+          body.errors?.photo?.[0] ?? body.errors?.crop?.[0] ?? body.message ?? "The upload failed. Please try again.",
+        );
         return;
       }
       refresh();
@@ -89,7 +100,20 @@ export function PhotoManager() {
     }
   };
 
-  const act = async (request: Promise<TOwnPhotoListResponse>) => {
+  const reframe = async (photo: TOwnPhoto, crop: TPhotoCrop) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await callEndpoint(photoEndpoints.reframe, { params: { uuid: photo.id }, body: { crop } });
+      refresh();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : "Your new framing was not saved. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (request: Promise<EndpointResult<typeof photoEndpoints.list>>) => {
     setProblem(null);
     try {
       refresh((await request).data);
@@ -123,6 +147,27 @@ export function PhotoManager() {
                 {statusLabel[photo.status]}
               </span>
             ) : null}
+            {photo.original_url ? (
+              <button
+                type="button"
+                onClick={() => setFraming(photo)}
+                aria-label="Frame photo again"
+                title="Frame photo again"
+                className={`absolute right-2 ${statusLabel[photo.status] ? "top-8" : "top-2"} grid size-8 place-items-center rounded-full bg-white/90 text-velvet-800 shadow-card transition hover:bg-white hover:text-rose-500`}
+              >
+                <svg
+                  viewBox="0 0 20 20"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  className="size-4"
+                  aria-hidden="true"
+                >
+                  <path d="M5.5 2v12.5H18" strokeLinecap="round" strokeLinejoin="round" />
+                  <path d="M2 5.5h12.5V18" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            ) : null}
             {movable && !photo.is_primary ? (
               <div className="pointer-events-none absolute inset-x-2 top-1/2 flex -translate-y-1/2 justify-between">
                 <MoveButton
@@ -139,7 +184,10 @@ export function PhotoManager() {
             ) : null}
             <figcaption className="absolute inset-x-0 bottom-0 flex justify-between gap-1 bg-gradient-to-t from-velvet-950/80 to-transparent p-2 text-xs font-semibold text-white">
               {!photo.is_primary ? (
-                <button type="button" onClick={() => void act(api.put(`/profile/photos/${photo.id}/primary`))}>
+                <button
+                  type="button"
+                  onClick={() => void act(callEndpoint(photoEndpoints.makePrimary, { params: { uuid: photo.id } }))}
+                >
                   Make main
                 </button>
               ) : (
@@ -147,7 +195,7 @@ export function PhotoManager() {
               )}
               <button
                 type="button"
-                onClick={() => void act(api.delete(`/profile/photos/${photo.id}`))}
+                onClick={() => void act(callEndpoint(photoEndpoints.remove, { params: { uuid: photo.id } }))}
                 aria-label="Delete photo"
               >
                 Delete
@@ -172,12 +220,27 @@ export function PhotoManager() {
         aria-label="Choose a photo"
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) void upload(file);
+          if (file) setFraming(file);
+          event.target.value = "";
         }}
       />
+      {framing ? (
+        <Suspense fallback={null}>
+          <PhotoCropDialog
+            source={framing instanceof File ? framing : (framing.original_url ?? "")}
+            onCancel={() => setFraming(null)}
+            onSave={(crop) => {
+              setFraming(null);
+              if (framing instanceof File) void upload(framing, crop);
+              else if (crop) void reframe(framing, crop);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <p className="text-xs text-muted">
         {movable ? "Your main photo is shown first; use the arrows to put the others in order. " : ""}
-        JPEG, PNG or WebP, up to 10 MB. We remove location and camera data from every photo.
+        JPEG, PNG or WebP, up to 10 MB. Frame and turn it before it goes up; we remove location and camera data from
+        every photo.
       </p>
     </div>
   );

@@ -1,5 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type TUpdateProfileRequest, ZUpdateProfileRequestSchema } from "@velvet/shared/api/profiles";
+import {
+  profileCompletionLabels,
+  type TUpdateProfileRequest,
+  ZUpdateProfileRequestSchema,
+} from "@velvet/shared/api/profiles";
 import { australianStates } from "@velvet/shared/constants/australia";
 import {
   bodyTypeOptions,
@@ -10,11 +14,12 @@ import {
   relationshipStatusOptions,
   tattoosPiercingsOptions,
 } from "@velvet/shared/constants/profile-options";
-import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { profileEndpoints } from "@velvet/shared/contract/profiles";
+import { useEffect, useRef, useState } from "react";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { useServerForm } from "../../lib/use-server-form";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../auth";
 import type { OwnProfile } from "./own-profile";
 
 const options = (list: OptionList) => list.map((option) => ({ value: String(option.key), label: option.label }));
@@ -24,10 +29,13 @@ const asNumber = (value: unknown) => (value === "" || value === null || value ==
 export function ProfileForm({
   profile,
   submitLabel,
+  checkCompletion = false,
   onSaved,
 }: {
   profile: OwnProfile;
   submitLabel: string;
+  /** The completion page: after a save, name what is still needed instead of only "saved". */
+  checkCompletion?: boolean;
   onSaved?: (saved: OwnProfile) => void;
 }) {
   const queryClient = useQueryClient();
@@ -50,6 +58,11 @@ export function ProfileForm({
   });
   const { errors, isSubmitting } = form.formState;
   const [interests, setInterests] = useState(profile.interests.join(", "));
+  const alertBox = useRef<HTMLDivElement>(null);
+  // The button is at the bottom of a long form: bring what it answered into view (on a phone it is a screen away).
+  useEffect(() => {
+    if (result) alertBox.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [result]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
@@ -61,10 +74,21 @@ export function ProfileForm({
           .map((item) => item.trim())
           .filter(Boolean),
       };
-      const { data } = await api.put<{ data: OwnProfile }>("/profile", body);
+      const { data } = await callEndpoint(profileEndpoints.updateOwnProfile, { body });
       queryClient.setQueryData(["own-profile"], data);
       void useAuthStore.getState().fetchUser();
-      setResult({ tone: "success", text: "Your profile has been saved." });
+      const missing = checkCompletion ? data.profile_missing : [];
+      for (const field of missing) {
+        form.setError(field, { message: `The ${profileCompletionLabels[field].toLowerCase()} field is required.` });
+      }
+      setResult(
+        missing.length === 0
+          ? { tone: "success", text: "Your profile has been saved." }
+          : {
+              tone: "error",
+              text: `Your profile has been saved. Still needed to finish it: ${missing.map((field) => profileCompletionLabels[field]).join(", ")}.`,
+            },
+      );
       onSaved?.(data);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 422) setResult({ tone: "error", text: error.message });
@@ -73,7 +97,11 @@ export function ProfileForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {result ? <FormAlert tone={result.tone}>{result.text}</FormAlert> : null}
+      {result ? (
+        <div ref={alertBox}>
+          <FormAlert tone={result.tone}>{result.text}</FormAlert>
+        </div>
+      ) : null}
       <TextField
         label="Headline"
         maxLength={120}
@@ -164,6 +192,6 @@ export function ProfileForm({
 export function useOwnProfile() {
   return useQuery({
     queryKey: ["own-profile"],
-    queryFn: () => api.get<{ data: OwnProfile }>("/profile").then((response) => response.data),
+    queryFn: () => callEndpoint(profileEndpoints.ownProfile).then((response) => response.data),
   });
 }

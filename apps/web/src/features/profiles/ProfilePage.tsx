@@ -10,10 +10,10 @@ import {
 } from "@velvet/shared/constants/profile-options";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
-import { ProfileActions } from "./ProfileActions";
+import { useReportFlow } from "../safety";
+import { ActionButtons, ProfileActions, useProfileRelation } from "./ProfileActions";
 import { ProfileGallery } from "./ProfileGallery";
-import { fetchProfile } from "./profile-api";
-import { useReportFlow } from "./ReportForm";
+import { fetchProfile, type ProfileWithRelation } from "./profile-api";
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -56,9 +56,13 @@ export default function ProfilePage() {
       </div>
     );
   }
-  const profile = query.data;
+  return <ProfileView key={query.data.uuid} profile={query.data} report={report} />;
+}
+
+function ProfileView({ profile, report }: { profile: ProfileWithRelation; report: ReturnType<typeof useReportFlow> }) {
+  const actions = useProfileRelation(profile);
   return (
-    <div className="page-container grid gap-8 py-6 sm:py-10 lg:grid-cols-[1.2fr_1fr]">
+    <div className="page-container grid grid-cols-1 gap-6 pt-6 sm:pt-10 lg:grid-cols-[1.2fr_1fr] lg:gap-8 lg:pb-10">
       <ProfileGallery
         username={profile.username}
         photos={profile.photos}
@@ -67,7 +71,7 @@ export default function ProfilePage() {
       />
       <section className="space-y-6">
         <header>
-          <h1 className="text-3xl font-semibold text-velvet-900">
+          <h1 className="text-3xl font-semibold text-velvet-900 [overflow-wrap:anywhere]">
             {profile.username}
             {profile.age ? <span className="font-normal text-muted">, {profile.age}</span> : null}
           </h1>
@@ -80,7 +84,7 @@ export default function ProfilePage() {
             <p className="mt-3 font-display text-xl text-velvet-800 italic">“{profile.headline}”</p>
           ) : null}
         </header>
-        <ProfileActions profile={profile} report={report} />
+        <ProfileActions actions={actions} report={report} />
         {profile.about_me ? (
           <div className="card p-5">
             <h2 className="mb-2 text-lg font-semibold text-velvet-900">About me</h2>
@@ -120,6 +124,14 @@ export default function ProfilePage() {
           ) : null}
         </div>
       </section>
+      {/* The page is this bar's containing block: it stays at the bottom of a phone's screen while the
+          profile scrolls by, and comes to rest above the footer. */}
+      <div
+        className="sticky bottom-0 z-30 -mx-4 border-t border-velvet-100 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lift backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+        data-testid="profile-action-bar"
+      >
+        <ActionButtons actions={actions} layout="bar" />
+      </div>
     </div>
   );
 }

@@ -1,3 +1,4 @@
-import type { TPublicProfile } from "@velvet/shared/api/profiles";
+import type { EndpointResult } from "@velvet/shared/contract/endpoint";
+import type { profileEndpoints } from "@velvet/shared/contract/profiles";
 
-export type OwnProfile = TPublicProfile & { profile_complete: boolean; birthdate: string | null };
+export type OwnProfile = EndpointResult<typeof profileEndpoints.ownProfile>["data"];

@@ -4,7 +4,14 @@ import { movePhoto } from "./photo-order";
 
 function photo(id: string, position: number, isPrimary = false): TOwnPhoto {
   const url = `/media/photos/${id}`;
-  return { id, status: "approved", is_primary: isPrimary, position, urls: { thumb: url, medium: url, large: url } };
+  return {
+    id,
+    status: "approved",
+    is_primary: isPrimary,
+    position,
+    urls: { thumb: url, medium: url, large: url },
+    original_url: null,
+  };
 }
 
 const photos = [photo("main", 0, true), photo("a", 1), photo("b", 2), photo("c", 3)];

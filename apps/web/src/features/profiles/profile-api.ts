@@ -1,48 +1,64 @@
-import type { TProfileCard, TProfileSearchQuery, TPublicProfile } from "@velvet/shared/api/profiles";
-import { api } from "../../lib/api-client";
+import type { EndpointInput, EndpointResult } from "@velvet/shared/contract/endpoint";
+import { interactionEndpoints } from "@velvet/shared/contract/interactions";
+import { profileEndpoints } from "@velvet/shared/contract/profiles";
+import { callEndpoint } from "../../lib/api-client";
+import type { SearchParams } from "./search-params";
 
-export interface CardPage {
-  data: TProfileCard[];
-  meta: { next_cursor: string | null; per_page: number };
+export type CardPage = EndpointResult<typeof profileEndpoints.search>;
+
+export type ProfileWithRelation = EndpointResult<typeof profileEndpoints.profile>["data"];
+
+type SearchQuery = NonNullable<EndpointInput<typeof profileEndpoints.search>["query"]>;
+
+/** Runs a search given as address-bar parameters (already checked by searchFromAddress). */
+export function searchProfiles(params: SearchParams, cursor: string | null, signal?: AbortSignal) {
+  const query = { ...params, cursor: cursor ?? undefined } as SearchQuery;
+  return callEndpoint(profileEndpoints.search, { query }, { signal });
 }
 
-export type ProfileWithRelation = TPublicProfile & {
-  relation: { liked: boolean; winked: boolean; favorited: boolean; blocked: boolean };
-};
+export const savedSearchesKey = ["saved-searches"] as const;
 
-export type SearchFilters = Partial<
-  Pick<TProfileSearchQuery, "gender" | "age_min" | "age_max" | "state" | "city" | "sort">
-> & {
-  online?: boolean;
-  with_photo?: boolean;
-  new_members?: boolean;
-};
+export function fetchSearchPreferences() {
+  return callEndpoint(profileEndpoints.savedSearches).then((response) => response.data);
+}
 
-export function searchProfiles(filters: SearchFilters, cursor: string | null, signal?: AbortSignal) {
-  const query: Record<string, string | number | undefined> = {
-    ...filters,
-    online: filters.online ? "1" : undefined,
-    with_photo: filters.with_photo ? "1" : undefined,
-    new_members: filters.new_members ? "1" : undefined,
-    cursor: cursor ?? undefined,
-  };
-  return api.get<CardPage>("/profiles", { query, ...(signal ? { signal } : {}) });
+export function saveSearch(name: string, params: SearchParams) {
+  const body = { name, params } as EndpointInput<typeof profileEndpoints.saveSearch>["body"];
+  return callEndpoint(profileEndpoints.saveSearch, { body }).then((response) => response.data);
+}
+
+export function deleteSavedSearch(id: string) {
+  return callEndpoint(profileEndpoints.deleteSavedSearch, { params: { id } }).then((response) => response.data);
 }
 
 export function fetchProfile(uuid: string) {
-  return api.get<{ data: ProfileWithRelation }>(`/profiles/${uuid}`).then((response) => response.data);
+  return callEndpoint(profileEndpoints.profile, { params: { uuid } }).then((response) => response.data);
 }
 
-export function fetchCardList(
-  path: "/my-favorites" | "/my-visitors",
-  params: Record<string, string>,
-  cursor: string | null,
-) {
-  return api.get<CardPage>(path, { query: { ...params, cursor: cursor ?? undefined } });
+export type CardListPath = "/my-favorites" | "/my-visitors" | "/my-likes";
+
+const cardListEndpoints = {
+  "/my-favorites": interactionEndpoints.favorites,
+  "/my-visitors": interactionEndpoints.visitors,
+  "/my-likes": interactionEndpoints.likesYou,
+} as const;
+
+export function fetchCardList(path: CardListPath, params: Record<string, string>, cursor: string | null) {
+  const query = { ...params, cursor: cursor ?? undefined } as never;
+  return callEndpoint(cardListEndpoints[path], { query });
 }
 
 export type InteractionKind = "like" | "wink" | "favorite" | "block";
 
+/** A wink cannot be taken back: the API has no undo for it. */
+const undoEndpoints = {
+  like: interactionEndpoints.unlike,
+  favorite: interactionEndpoints.unfavorite,
+  block: interactionEndpoints.unblock,
+} as const;
+
 export function interact(uuid: string, kind: InteractionKind, undo = false) {
-  return undo ? api.delete(`/profiles/${uuid}/${kind}`) : api.post(`/profiles/${uuid}/${kind}`);
+  if (!undo) return callEndpoint(interactionEndpoints[kind], { params: { uuid } });
+  if (kind === "wink") return Promise.reject(new Error("a wink cannot be undone"));
+  return callEndpoint(undoEndpoints[kind], { params: { uuid } });
 }

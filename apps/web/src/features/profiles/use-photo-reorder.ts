@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TOwnPhoto, TOwnPhotoListResponse, TReorderPhotosRequest } from "@velvet/shared/api/photos";
-import { api } from "../../lib/api-client";
+import type { TOwnPhoto, TReorderPhotosRequest } from "@velvet/shared/api/photos";
+import { photoEndpoints } from "@velvet/shared/contract/photos";
+import { callEndpoint } from "../../lib/api-client";
 
 export const ownPhotosKey = ["own-photos"] as const;
 const reorderKey = ["own-photos", "order"] as const;
@@ -19,7 +20,7 @@ export function usePhotoReorder(onFailure: (error: unknown) => void) {
     scope: { id: "own-photos-order" },
     mutationFn: (photos: TOwnPhoto[]) => {
       const body: TReorderPhotosRequest = { order: photos.map((photo) => photo.id) };
-      return api.put<TOwnPhotoListResponse>("/profile/photos/order", body);
+      return callEndpoint(photoEndpoints.reorder, { body });
     },
     onMutate: async (photos) => {
       await queryClient.cancelQueries({ queryKey: ownPhotosKey });

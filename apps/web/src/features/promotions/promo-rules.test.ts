@@ -1,6 +1,13 @@
 import type { TCreditPackage } from "@velvet/shared/api/credits";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { promoBadgeEvent, promoOffer, scheduleViewedEvent, showsPromoBadge, viewedEventFor } from "./promo-rules";
+import {
+  promoBadgeEvent,
+  promoBadgeLabel,
+  promoOffer,
+  scheduleViewedEvent,
+  showsPromoBadge,
+  viewedEventFor,
+} from "./promo-rules";
 
 const member = (eventName: string | null, promoBadge: "v1" | "v2" | null) =>
   ({ eventName, features: { promoBadge, muteUserNotifications: false } }) as Parameters<typeof showsPromoBadge>[0];
@@ -30,6 +37,15 @@ describe("the promo badge and its A/B events", () => {
     expect(showsPromoBadge(member(null, "v1"))).toBe(false);
     expect(showsPromoBadge(member("summer", null))).toBe(false);
     expect(showsPromoBadge(null)).toBe(false);
+  });
+
+  it("labels the badge with the running promotion's real offer, never a fixed -40%", () => {
+    expect(promoBadgeLabel({ discount_percent: 40, bonus_percent: 0 })).toBe("-40%");
+    expect(promoBadgeLabel({ discount_percent: 25, bonus_percent: 0 })).toBe("-25%");
+    expect(promoBadgeLabel({ discount_percent: 0, bonus_percent: 40 })).toBe("+40% credits");
+    expect(promoBadgeLabel({ discount_percent: 10, bonus_percent: 20 })).toBe("-10% +20% credits");
+    expect(promoBadgeLabel({ discount_percent: 0, bonus_percent: 0 })).toBeNull();
+    expect(promoBadgeLabel(null)).toBeNull();
   });
 
   it("sends an event only when both the variant and the event name exist", () => {

@@ -6,9 +6,27 @@ import { promoBadgeEvents, type TPromoEventName } from "@velvet/shared/constants
 
 type PromoUser = Pick<TCurrentUser, "eventName" | "features">;
 
-/** The navbar's '-40%' badge (spec §2): the summer or halloween event, for members in group v1. */
+/**
+ * Whether the navbar's promo badge shows (spec §2: the summer or halloween event, for members in group v1). What
+ * it says is the running promotion's real offer: promoBadgeLabel.
+ */
 export function showsPromoBadge(user: PromoUser | null): boolean {
   return Boolean(user?.eventName && promoBadgeEvents.includes(user.eventName) && user.features.promoBadge === "v1");
+}
+
+/**
+ * The badge's text from the running promotion's own numbers, never a fixed "-40%": "-25%" for a price cut,
+ * "+40% credits" for extra credits (both when it has both); null when it offers nothing.
+ */
+export function promoBadgeLabel(
+  promotion: Pick<TPromotion, "discount_percent" | "bonus_percent"> | null,
+): string | null {
+  if (!promotion) return null;
+  const parts = [
+    promotion.discount_percent > 0 ? `-${promotion.discount_percent}%` : null,
+    promotion.bonus_percent > 0 ? `+${promotion.bonus_percent}% credits` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(" ") : null;
 }
 
 /** The A/B event to send, or null: only when the member has both a variant and an event name (spec §7). */

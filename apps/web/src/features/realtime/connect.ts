@@ -20,6 +20,14 @@ export interface RealtimeHandlers {
   reconnected(): void;
   /** The member's unread message count changed (a message arrived, or was read in any tab). */
   unreadMessagesChanged(count: number): void;
+  /** Credits were spent or taken back in any tab or device: the balance as it now stands. */
+  balanceChanged(balance: number): void;
+  /** The member deleted a message for themselves in any tab: drop it here too. */
+  messageHidden(event: RealtimeEventPayloads[typeof realtimeEvents.messageHidden]): void;
+  /** Notifications were read elsewhere (a conversation read in any tab): refresh the bell. */
+  notificationsRead(unreadCount: number): void;
+  /** The member's notifications channel is listening (first time): fetch what changed before it was. */
+  listening(): void;
   /**
    * The server closed the socket because the session that authorised it ended (or the account was suspended):
    * pusher-js stays away on its own. Resolves whether this tab still has a live session to reconnect with.
@@ -83,6 +91,12 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
   });
 
   const notifications = pusher.subscribe(realtimeChannels.notifications(user.uuid));
+  // Only the first subscription: after a drop, `reconnected` already refetches everything.
+  let listening = false;
+  notifications.bind("pusher:subscription_succeeded", () => {
+    if (!listening) handlers.listening();
+    listening = true;
+  });
   notifications.bind(
     realtimeEvents.newNotification,
     (payload: RealtimeEventPayloads[typeof realtimeEvents.newNotification]) => handlers.notificationReceived(payload),
@@ -92,10 +106,23 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
     (payload: RealtimeEventPayloads[typeof realtimeEvents.unreadMessages]) =>
       handlers.unreadMessagesChanged(payload.unread_messages_count),
   );
-  pusher.subscribe(realtimeChannels.credits(user.uuid)).bind(realtimeEvents.creditsEarned, (payload: unknown) => {
+  notifications.bind(
+    realtimeEvents.notificationsRead,
+    (payload: RealtimeEventPayloads[typeof realtimeEvents.notificationsRead]) =>
+      handlers.notificationsRead(payload.unread_count),
+  );
+  notifications.bind(
+    realtimeEvents.messageHidden,
+    (payload: RealtimeEventPayloads[typeof realtimeEvents.messageHidden]) => handlers.messageHidden(payload),
+  );
+  const credits = pusher.subscribe(realtimeChannels.credits(user.uuid));
+  credits.bind(realtimeEvents.creditsEarned, (payload: unknown) => {
     handlers.refreshUser();
     window.dispatchEvent(new CustomEvent(CREDITS_EARNED_EVENT, { detail: payload }));
   });
+  credits.bind(realtimeEvents.balanceChanged, (payload: RealtimeEventPayloads[typeof realtimeEvents.balanceChanged]) =>
+    handlers.balanceChanged(payload.balance),
+  );
   // Review accounts (rv) see no pass timers (issue 3).
   if (!user.rv) {
     const duration = pusher.subscribe(realtimeChannels.duration(user.uuid));

@@ -1,10 +1,11 @@
 import { reportReasons, ZReportRequestSchema } from "@velvet/shared/api/reports";
+import { reportEndpoints } from "@velvet/shared/contract/reports";
 import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, callEndpoint } from "../../lib/api-client";
 import { useServerForm, useUnplacedServerError } from "../../lib/use-server-form";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
-import { useBotCheck } from "../bot-check/use-bot-check";
+import { useAuthStore } from "../auth";
+import { useBotCheck } from "../bot-check";
 
 /** Anyone can report abuse here; guests leave an email for the acknowledgement. */
 export default function ReportAbusePage() {
@@ -22,7 +23,7 @@ export default function ReportAbusePage() {
     setProblem(null);
     try {
       const { message } = await botCheck.send((altcha) =>
-        api.post<{ message: string }>("/reports", { ...values, altcha }),
+        callEndpoint(reportEndpoints.create, { body: { ...values, altcha } }),
       );
       setDone(message);
     } catch (error) {

@@ -13,8 +13,8 @@ import { ApiError } from "../../lib/api-client";
 import { clientConfig } from "../../lib/client-config";
 import { useServerForm, useUnplacedServerError } from "../../lib/use-server-form";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../ui/forms/fields";
-import { useAuthStore } from "../auth/auth-store";
-import { useBotCheck } from "../bot-check/use-bot-check";
+import { useAuthStore } from "../auth";
+import { useBotCheck } from "../bot-check";
 import { sendSupportTicket } from "./support-api";
 import { type SupportVariant, supportVariantFor } from "./support-variants";
 

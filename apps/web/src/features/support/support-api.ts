@@ -1,8 +1,7 @@
-import { type TSupportTicketRequest, ZSupportTicketCreatedResponseSchema } from "@velvet/shared/api/support";
-import { api } from "../../lib/api-client";
+import type { TSupportTicketRequest } from "@velvet/shared/api/support";
+import { supportEndpoints } from "@velvet/shared/contract/support";
+import { callEndpoint } from "../../lib/api-client";
 
 export function sendSupportTicket(ticket: TSupportTicketRequest) {
-  return api
-    .post("/support-tickets", ticket, { schema: ZSupportTicketCreatedResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(supportEndpoints.createTicket, { body: ticket }).then((response) => response.data);
 }

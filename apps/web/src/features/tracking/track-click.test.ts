@@ -39,6 +39,21 @@ describe("click tracking", () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("records nothing while the visitor has not consented, and does not count those clicks for the throttle", async () => {
+    let consented = false;
+    const gated = createClickTracker({
+      allowed: () => consented,
+      send: async (body) => {
+        sent.push(body);
+      },
+    });
+    await gated("foldout", "menu_btn", "opened");
+    expect(sent).toEqual([]);
+    consented = true;
+    await gated("notification", "bell_btn", "opened");
+    expect(sent).toEqual([{ section_type: "notification", button_type: "bell_btn", status: "opened" }]);
+  });
+
   it("leaves the status out when there is none (a logout click)", async () => {
     await trackClick("foldout", "logout_btn");
     expect(sent).toEqual([{ section_type: "foldout", button_type: "logout_btn" }]);

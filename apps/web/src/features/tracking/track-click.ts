@@ -1,6 +1,7 @@
 import type { TTrackClickRequest } from "@velvet/shared/api/tracking";
 import { limits, timings } from "@velvet/shared/constants/limits";
-import { api } from "../../lib/api-client";
+import { callEndpoint } from "../../lib/api-client";
+import { hasConsent } from "../../lib/consent";
 
 /** Section and button names the server records (spec §7): notification/bell_btn, foldout/menu_btn, popup/no_btn, close_btn. */
 export type ClickSection = "foldout" | "header" | "notification" | "popup" | "page";
@@ -12,6 +13,8 @@ const SEND_TIMEOUT_MS = 2_000;
 
 interface ClickTrackerOptions {
   send(body: TTrackClickRequest): Promise<unknown>;
+  /** Whether a click may be recorded at all (the visitor's consent); a click it refuses is not counted either. */
+  allowed?(): boolean;
   now?(): number;
   log?(message: string, error: unknown): void;
 }
@@ -29,6 +32,7 @@ interface ClickTrackerOptions {
  */
 export function createClickTracker({
   send,
+  allowed = () => true,
   now = Date.now,
   log = (message, error) => console.warn(message, error),
 }: ClickTrackerOptions) {
@@ -38,6 +42,7 @@ export function createClickTracker({
     button_type: ClickButton,
     status?: ClickStatus,
   ): Promise<void> {
+    if (!allowed()) return Promise.resolve();
     const at = now();
     if (at - lastSentAt < timings.clickTrackingThrottleMs) return Promise.resolve();
     lastSentAt = at;
@@ -51,10 +56,21 @@ export function createClickTracker({
   };
 }
 
-/** The app's one tracker: POST /api/user-track-clicks, without moving the loading bar. */
+/**
+ * The app's one tracker: POST /api/user-track-clicks, without moving the loading bar, and only once the visitor
+ * consented to statistics. The navbar and auth-store use it, so the contract (and zod with it) is imported on the
+ * first click, not on first load.
+ */
 export const trackClick = createClickTracker({
-  send: (body) =>
-    api.post("/user-track-clicks", body, { progress: false, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }),
+  allowed: () => hasConsent("statistics"),
+  send: async (body) => {
+    const { trackingEndpoints } = await import("@velvet/shared/contract/tracking");
+    return callEndpoint(
+      trackingEndpoints.click,
+      { body },
+      { progress: false, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+    );
+  },
 });
 
 /**

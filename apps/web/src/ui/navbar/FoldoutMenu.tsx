@@ -31,7 +31,7 @@ export function FoldoutMenu({ tone, desktopMenuInStrip }: { tone: NavbarTone; de
   const panelId = useId();
 
   if (!showsMemberMenu(user)) return null;
-  const pending = user.unread_messages_count + user.new_visitors_count;
+  const pending = user.unread_messages_count + user.new_visitors_count + user.new_likes_count + user.new_winks_count;
   const toggle = () => {
     void trackClick("foldout", "menu_btn", open ? "closed" : "opened");
     setOpenAt(open ? null : location.key);

@@ -4,7 +4,18 @@ import { createPortal } from "react-dom";
 import { Link, NavLink } from "react-router";
 import { logout, useAuthStore } from "../../features/auth/auth-store";
 import { balanceLabel } from "../../features/credits/balance";
-import { ChatIcon, CogIcon, CoinIcon, EyeIcon, LogoutIcon, PencilIcon, SearchIcon, StarIcon, UserIcon } from "../icons";
+import {
+  ChatIcon,
+  CogIcon,
+  CoinIcon,
+  EyeIcon,
+  HeartIcon,
+  LogoutIcon,
+  PencilIcon,
+  SearchIcon,
+  StarIcon,
+  UserIcon,
+} from "../icons";
 import { balanceUnit } from "./BalanceBlock";
 import { EntryBadge } from "./CountBadge";
 import { MemberAvatar } from "./MemberAvatar";
@@ -23,6 +34,7 @@ const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   "/messages": ChatIcon,
   "/my-profile": UserIcon,
   "/my-visitors": EyeIcon,
+  "/my-likes": HeartIcon,
   "/my-favorites": StarIcon,
   "/credits/buy": CoinIcon,
   "/account": CogIcon,
@@ -133,6 +145,7 @@ export default function FoldoutPanel({
                 to="/my-profile"
                 onClick={() => follow({ to: "/my-profile" })}
                 className="block truncate font-display text-2xl leading-tight font-semibold hover:underline"
+                title={user.username}
               >
                 {user.username}
               </Link>

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { useAuthStore } from "../../features/auth/auth-store";
+import { SeasonalPromotions } from "../../features/credits/SeasonalPromotions";
 import { NotificationBell } from "../../features/notifications/NotificationBell";
-import { SeasonalPromotions } from "../../features/promotions/SeasonalPromotions";
 import { ChatIcon } from "../icons";
 import { OnlineCount } from "../OnlineCount";
 import { BalanceBlock, type NavbarTone } from "./BalanceBlock";

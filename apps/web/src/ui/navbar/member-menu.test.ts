@@ -16,27 +16,32 @@ const member = {
   deactivated: false,
   unread_messages_count: 3,
   new_visitors_count: 120,
+  new_likes_count: 2,
+  new_winks_count: 1,
   visits_count: 42,
   received_messages_count: 17,
   received_wink_interactions_count: 5,
 };
 
 describe("the member menu", () => {
-  it("lists the spec's entries in order, with badges for unread messages and new visitors", () => {
+  it("lists the spec's entries and Likes you in order, with badges for unread messages, new visitors and new likes", () => {
     expect(memberLinks.map((link) => [link.label, link.to])).toEqual([
       ["Search", "/dashboard"],
       ["Messages", "/messages"],
       ["My profile", "/my-profile"],
       ["My visitors", "/my-visitors"],
+      ["Likes you", "/my-likes"],
       ["My favorites", "/my-favorites"],
       ["Buy credits", "/credits/buy"],
     ]);
-    expect(memberLinks.map((link) => badgeCount(member, link))).toEqual([0, 3, 0, 120, 0, 0]);
+    // Likes you counts new likes and new winks together.
+    expect(memberLinks.map((link) => badgeCount(member, link))).toEqual([0, 3, 0, 120, 3, 0, 0]);
     expect(memberLinks.map((link) => badgeWords(link, badgeCount(member, link)))).toEqual([
       "",
       " (3 unread)",
       "",
       " (120 new)",
+      " (3 new)",
       "",
       "",
     ]);

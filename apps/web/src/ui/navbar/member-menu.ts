@@ -1,7 +1,11 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 
-/** The counters a menu entry may carry as a badge (spec §2: unread messages, new visitors). */
-type BadgeCount = "unread_messages_count" | "new_visitors_count";
+/**
+ * The counters a menu entry may carry as a badge (spec §2: unread messages, new visitors; issue 20: new
+ * likes and winks, together on "Likes you").
+ */
+type BadgeCount = "unread_messages_count" | "new_visitors_count" | "likes_you";
+type CountField = "unread_messages_count" | "new_visitors_count" | "new_likes_count" | "new_winks_count";
 
 export interface MemberLink {
   label: string;
@@ -19,6 +23,7 @@ export const memberLinks: readonly MemberLink[] = [
   { label: "Messages", to: "/messages", badge: "unread_messages_count" },
   { label: "My profile", to: "/my-profile" },
   { label: "My visitors", to: "/my-visitors", badge: "new_visitors_count" },
+  { label: "Likes you", to: "/my-likes", badge: "likes_you" },
   { label: "My favorites", to: "/my-favorites" },
   { label: "Buy credits", to: "/credits/buy" },
 ];
@@ -35,7 +40,7 @@ export function staffLinks(user: Pick<TCurrentUser, "scope">): MemberLink[] {
   return links;
 }
 
-type MenuUser = Pick<TCurrentUser, BadgeCount | "deactivated">;
+type MenuUser = Pick<TCurrentUser, CountField | "deactivated">;
 
 /** Menu items are hidden while the account is deactivated (spec §2, §6). */
 export function showsMemberMenu<User extends MenuUser>(user: User | null): user is User {
@@ -43,13 +48,15 @@ export function showsMemberMenu<User extends MenuUser>(user: User | null): user 
 }
 
 export function badgeCount(user: MenuUser, link: MemberLink): number {
-  return link.badge ? Math.max(0, user[link.badge]) : 0;
+  if (!link.badge) return 0;
+  if (link.badge === "likes_you") return Math.max(0, user.new_likes_count) + Math.max(0, user.new_winks_count);
+  return Math.max(0, user[link.badge]);
 }
 
 /** A badge's count in words, for the entry's accessible name: " (3 unread)", " (1 new)". */
 export function badgeWords(link: MemberLink, count: number): string {
   if (count <= 0) return "";
-  return link.badge === "new_visitors_count" ? ` (${count} new)` : ` (${count} unread)`;
+  return link.badge === "unread_messages_count" ? ` (${count} unread)` : ` (${count} new)`;
 }
 
 /** Badges stay two digits wide. */

@@ -1,102 +1,47 @@
-import type { Logger } from "../../../platform/logging/logger";
+import type { AppContext } from "../../../platform/app-context";
+import { enqueueJob, type JobHandler } from "../../../platform/jobs/queue";
 import { signatureHeader } from "../signature";
+
+/** The job kind of one notification; retried from PAYMENT_NOTIFY_RETRY_MS on, doubling up to an hour. */
+export const TEST_GATEWAY_NOTIFY_JOB = "payments.test_notify";
+/** Attempts before giving up (with the default backoff, about a day of retrying, as a provider would). */
+const MAX_ATTEMPTS = 30;
 
 export interface NotifierOptions {
   /** Where to deliver, resolved at each attempt (the server's own address is known only once it listens). */
   target: () => string;
   secret: string;
-  /** First retry delay; each further attempt waits twice as long, up to `maxDelayMs`. */
-  baseDelayMs: number;
-  maxDelayMs?: number;
-  /** Attempts before giving up (with the defaults, about a day of retrying). */
-  maxAttempts?: number;
-  logger: Logger;
   now?: () => number;
   fetch?: typeof globalThis.fetch;
 }
 
 /**
- * The test gateway's server-to-server notifications, delivered like a
- * provider's: POSTed with a fresh signature on every attempt, retried with
- * exponential backoff until the webhook answers 2xx. In memory: a restart
- * drops what is still queued (a real provider keeps its own queue).
+ * Queues one of the test gateway's server-to-server notifications as a job: the jobs worker delivers it like a
+ * provider would, retried with backoff until the webhook answers 2xx. Durable, unlike a real provider's queue
+ * needs to be here, but one retry facility is simpler than two.
  */
-export class RetryingNotifier {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private stopped = false;
-  private pending = 0;
-  private idleWaiters: Array<() => void> = [];
+export async function queueTestGatewayNotification(context: AppContext, body: string): Promise<void> {
+  await enqueueJob(context.database.db, TEST_GATEWAY_NOTIFY_JOB, { body }, { maxAttempts: MAX_ATTEMPTS });
+  context.jobs.kick();
+}
 
-  constructor(private readonly options: NotifierOptions) {}
-
-  /** Queues one notification body; it is sent at once, then retried until accepted. */
-  send(body: string): void {
-    if (this.stopped) return;
-    this.pending += 1;
-    this.attempt(body, 1);
-  }
-
-  /** Resolves once every queued notification was accepted or given up on (tests wait on it). */
-  idle(): Promise<void> {
-    if (this.pending === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
-  }
-
-  private attempt(body: string, attempt: number): void {
-    const delivery = this.deliver(body).then((accepted) => {
-      this.inFlight.delete(delivery);
-      if (accepted) return this.settle();
-      const maxAttempts = this.options.maxAttempts ?? 30;
-      if (attempt >= maxAttempts || this.stopped) {
-        if (!this.stopped) this.options.logger.error({ attempt }, "test gateway: notification given up");
-        return this.settle();
-      }
-      const delay = Math.min(this.options.baseDelayMs * 2 ** (attempt - 1), this.options.maxDelayMs ?? 3_600_000);
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.attempt(body, attempt + 1);
-      }, delay);
-      timer.unref();
-      this.timers.add(timer);
+/** Delivers one notification: POSTed with a fresh signature on every attempt; anything but 2xx throws (retry). */
+export function testGatewayNotifier(options: NotifierOptions): JobHandler {
+  return async (payload) => {
+    const body = String(payload.body);
+    const now = options.now?.() ?? Date.now();
+    const send = options.fetch ?? globalThis.fetch;
+    // A network error throws too; the jobs worker logs each failure and schedules the retry.
+    const response = await send(options.target(), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Signature": signatureHeader(options.secret, body, Math.floor(now / 1000)),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
     });
-    this.inFlight.add(delivery);
-  }
-
-  private async deliver(body: string): Promise<boolean> {
-    const now = this.options.now?.() ?? Date.now();
-    const send = this.options.fetch ?? globalThis.fetch;
-    try {
-      const response = await send(this.options.target(), {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          "X-Signature": signatureHeader(this.options.secret, body, Math.floor(now / 1000)),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) return true;
-      this.options.logger.warn({ status: response.status }, "test gateway: notification refused; will retry");
-    } catch (error) {
-      this.options.logger.warn({ err: error }, "test gateway: notification failed; will retry");
-    }
-    return false;
-  }
-
-  private settle(): void {
-    this.pending -= 1;
-    if (this.pending > 0) return;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok) throw new Error(`test gateway: notification refused with ${response.status}`);
+  };
 }

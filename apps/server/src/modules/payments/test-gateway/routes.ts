@@ -2,7 +2,6 @@ import { z } from "@velvet/shared/validation/z";
 import type { FastifyInstance } from "fastify";
 import type { GatewayEventType } from "../gateway";
 import { checkoutStyles, renderCheckoutPage, renderMissingCheckout } from "./checkout-page";
-import type { RetryingNotifier } from "./notifier";
 import type { TestGateway } from "./test-gateway";
 import { notificationFor } from "./wire-format";
 
@@ -13,12 +12,13 @@ type SessionQuery = { Querystring: { session?: string } };
 
 /**
  * The test gateway's own pages, outside /api as a provider's would be: the
- * hosted checkout and a refund trigger for trying the refund path by hand.
+ * hosted checkout, and a refund and a chargeback trigger for trying those paths by hand.
  */
 export function testGatewayRoutes(
   app: FastifyInstance,
   gateway: TestGateway,
-  notifier: RetryingNotifier,
+  /** Queues a notification body for delivery to the webhook (see notifier.ts). */
+  notify: (body: string) => Promise<void>,
   merchant: string,
 ): void {
   app.get("/test-gateway/checkout.css", { schema: { hide: true } }, async (_request, reply) =>
@@ -43,15 +43,21 @@ export function testGatewayRoutes(
         return reply.status(404).type("text/html; charset=utf-8").send(renderMissingCheckout());
       }
       const type = decisions[form.data.decision] ?? "pending";
-      notifier.send(JSON.stringify(notificationFor(session, type)));
+      await notify(JSON.stringify(notificationFor(session, type)));
       return reply.redirect(session.returnUrl, 303);
     },
   );
 
-  app.post<SessionQuery>("/test-gateway/refund", { schema: { hide: true } }, async (request, reply) => {
-    const session = gateway.openSession(request.query.session ?? "");
-    if (!session) return reply.status(404).type("text/plain").send("Checkout not found\n");
-    notifier.send(JSON.stringify(notificationFor(session, "refunded")));
-    return reply.status(202).type("text/plain").send("Refund notification queued\n");
-  });
+  for (const [path, type, done] of [
+    ["/test-gateway/refund", "refunded", "Refund notification queued"],
+    // A card holder's bank taking the money back (payment.chargeback on the wire).
+    ["/test-gateway/chargeback", "charged_back", "Chargeback notification queued"],
+  ] as const) {
+    app.post<SessionQuery>(path, { schema: { hide: true } }, async (request, reply) => {
+      const session = gateway.openSession(request.query.session ?? "");
+      if (!session) return reply.status(404).type("text/plain").send("Checkout not found\n");
+      await notify(JSON.stringify(notificationFor(session, type)));
+      return reply.status(202).type("text/plain").send(`${done}\n`);
+    });
+  }
 }

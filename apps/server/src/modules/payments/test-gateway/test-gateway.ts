@@ -5,9 +5,9 @@ import secureJsonParse from "secure-json-parse";
 import type { AppConfig } from "../../../platform/config";
 import { AppError } from "../../../platform/http/app-error";
 import { decrypt, deriveKey, encrypt } from "../../../platform/security/secrets";
-import type { CheckoutRequest, GatewayNotification, PaymentGateway } from "../gateway";
+import type { CheckoutRequest, GatewayNotification, PaymentGateway, RefundRequest } from "../gateway";
 import { verifySignature } from "../signature";
-import { type CheckoutSession, eventTypeOf, ZTestGatewayNotificationSchema } from "./wire-format";
+import { type CheckoutSession, eventTypeOf, notificationFor, ZTestGatewayNotificationSchema } from "./wire-format";
 
 export const TEST_GATEWAY_NAME = "test";
 
@@ -16,13 +16,17 @@ export const TEST_GATEWAY_NAME = "test";
  * behaves like a hosted card provider: a checkout page of its own, a reference
  * of its own, and signed notifications to our webhook. Its checkout sessions
  * travel encrypted in the checkout URL, so it keeps no state of its own.
+ * `notify` queues a notification body for delivery to the webhook (notifier.ts).
  */
 export class TestGateway implements PaymentGateway {
   readonly name = TEST_GATEWAY_NAME;
   readonly returnPath = "/payment-status" as const;
   private readonly sessionKey: Buffer;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly notify: (body: string) => Promise<void>,
+  ) {
     this.sessionKey = deriveKey(config.appSecret, "test-gateway-checkout");
   }
 
@@ -31,6 +35,17 @@ export class TestGateway implements PaymentGateway {
     const token = encrypt(this.sessionKey, JSON.stringify(session));
     const checkoutUrl = `${this.config.appUrl}/test-gateway/checkout?session=${encodeURIComponent(token)}`;
     return { checkoutUrl, reference: session.reference };
+  }
+
+  /**
+   * Refunds at once, as a card provider's synchronous refund API does: answers settled, so the admin sees the
+   * payment refunded on the spot, and also sends `payment.refunded` like a provider's later notification (which
+   * then finds the payment refunded and changes nothing: the path a provider's confirmation takes is exercised).
+   */
+  async refund(request: RefundRequest) {
+    const notification = notificationFor({ ...request, reference: request.gatewayReference }, "refunded");
+    await this.notify(JSON.stringify(notification));
+    return { refundReference: `tgr_${randomBytes(12).toString("hex")}`, settled: true };
   }
 
   /** The session behind a checkout URL, or undefined when it was not made here. */

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatWaiting } from "../../operator/clock";
+import { formatWaiting } from "../../operator";
 import { ListState, Panel, SectionHeader, SectionPage } from "../admin-ui";
 import { formatCount, formatDay, formatMoney } from "../format";
 import { dashboardKeys, fetchDashboard } from "./dashboard-api";
+import { JobsPanel } from "./JobsPanel";
 import { revenueByDay, revenueByPackage } from "./revenue";
 
 /** The numbers are asked again this often while the dashboard is open (the queue moves by the minute). */
@@ -103,6 +104,7 @@ export default function DashboardSection() {
               )}
             </Panel>
           </div>
+          <JobsPanel />
         </>
       )}
     </SectionPage>

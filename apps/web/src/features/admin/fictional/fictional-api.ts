@@ -1,14 +1,13 @@
-import {
-  type TFictionalProfileCreateRequest,
-  type TFictionalProfileListQuery,
-  type TFictionalProfileUpdateRequest,
-  ZAssignableOperatorsResponseSchema,
-  ZFictionalProfileListResponseSchema,
-  ZFictionalProfileResponseSchema,
+import type {
+  TFictionalProfileCreateRequest,
+  TFictionalProfileListQuery,
+  TFictionalProfileUpdateRequest,
 } from "@velvet/shared/api/admin-fictional";
-import { ZOwnPhotoListResponseSchema, ZOwnPhotoSchema } from "@velvet/shared/api/photos";
+import { ZOwnPhotoSchema } from "@velvet/shared/api/photos";
+import { adminFictionalEndpoints as endpoints } from "@velvet/shared/contract/admin-fictional";
+import { adminMembersEndpoints } from "@velvet/shared/contract/admin-members";
 import { z } from "@velvet/shared/validation/z";
-import { api } from "../../../lib/api-client";
+import { api, callEndpoint } from "../../../lib/api-client";
 
 /** The admin's fictional-profile calls (issue 10). Every change answers the whole profile, which refreshes its query. */
 export const fictionalKeys = {
@@ -18,43 +17,39 @@ export const fictionalKeys = {
   operators: ["admin", "fictional", "operators"] as const,
 };
 
+/** Uploads are multipart with their own call (docs/api.md); every other call goes through the contract. */
 const base = "/admin/fictional-profiles";
 
 export function fetchFictionalProfiles(query: TFictionalProfileListQuery) {
-  return api.get(base, {
-    query: { q: query.q || undefined, page: query.page },
-    schema: ZFictionalProfileListResponseSchema,
-  });
+  return callEndpoint(endpoints.list, { query: { q: query.q || undefined, page: query.page } });
 }
 
 export function fetchFictionalProfile(uuid: string) {
-  return api.get(`${base}/${uuid}`, { schema: ZFictionalProfileResponseSchema }).then((response) => response.data);
+  return callEndpoint(endpoints.detail, { params: { uuid } }).then((response) => response.data);
 }
 
 export function createFictionalProfile(body: TFictionalProfileCreateRequest) {
-  return api.post(base, body, { schema: ZFictionalProfileResponseSchema }).then((response) => response.data);
+  return callEndpoint(endpoints.create, { body }).then((response) => response.data);
 }
 
 export function updateFictionalProfile(uuid: string, body: TFictionalProfileUpdateRequest) {
-  return api
-    .put(`${base}/${uuid}`, body, { schema: ZFictionalProfileResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.update, { params: { uuid }, body }).then((response) => response.data);
 }
 
 export function saveSchedule(uuid: string, onlineHours: number[]) {
-  return api
-    .put(`${base}/${uuid}/schedule`, { online_hours: onlineHours }, { schema: ZFictionalProfileResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.setSchedule, { params: { uuid }, body: { online_hours: onlineHours } }).then(
+    (response) => response.data,
+  );
 }
 
 export function saveOperators(uuid: string, operatorUuids: string[]) {
-  return api
-    .put(`${base}/${uuid}/operators`, { operator_uuids: operatorUuids }, { schema: ZFictionalProfileResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.setOperators, { params: { uuid }, body: { operator_uuids: operatorUuids } }).then(
+    (response) => response.data,
+  );
 }
 
 export function fetchAssignableOperators() {
-  return api.get(`${base}/operators`, { schema: ZAssignableOperatorsResponseSchema }).then((response) => response.data);
+  return callEndpoint(endpoints.operators).then((response) => response.data);
 }
 
 export function uploadFictionalPhoto(uuid: string, file: File) {
@@ -66,18 +61,16 @@ export function uploadFictionalPhoto(uuid: string, file: File) {
 }
 
 export function makePrimaryPhoto(uuid: string, photoUuid: string) {
-  return api
-    .put(`${base}/${uuid}/photos/${photoUuid}/primary`, undefined, { schema: ZOwnPhotoListResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.setPrimaryPhoto, { params: { uuid, photoUuid } }).then((response) => response.data);
 }
 
 export function deleteFictionalPhoto(uuid: string, photoUuid: string) {
-  return api
-    .delete(`${base}/${uuid}/photos/${photoUuid}`, { schema: ZOwnPhotoListResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.deletePhoto, { params: { uuid, photoUuid } }).then((response) => response.data);
 }
 
 /** Deactivation is the members' admin route: it works for any account, fictional ones included. */
 export function setProfileActive(uuid: string, active: boolean) {
-  return api.post(`/admin/members/${uuid}/${active ? "reactivate" : "deactivate"}`);
+  return callEndpoint(active ? adminMembersEndpoints.reactivate : adminMembersEndpoints.deactivate, {
+    params: { uuid },
+  });
 }

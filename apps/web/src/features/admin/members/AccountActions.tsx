@@ -92,8 +92,19 @@ export function AccountStatusCard({ member }: { member: TAdminMemberDetail }) {
   );
 }
 
-/** A single-use link that signs whoever opens it in as the member; shown once, never stored here. */
-export function ImpersonationCard({ uuid, username }: { uuid: string; username: string }) {
+/**
+ * A single-use link that signs whoever opens it in as the member; shown once, never stored here. Refused (with
+ * the reason) for accounts the server never impersonates: staff, fictional profiles, suspended or deleted ones.
+ */
+export function ImpersonationCard({
+  uuid,
+  username,
+  refusal = null,
+}: {
+  uuid: string;
+  username: string;
+  refusal?: string | null;
+}) {
   const [copied, setCopied] = useState(false);
   const mutation = useMutation({
     mutationFn: () => issueImpersonation(uuid),
@@ -113,7 +124,9 @@ export function ImpersonationCard({ uuid, username }: { uuid: string; username: 
   return (
     <Panel title="Impersonation">
       <div className="space-y-3 p-4 text-sm">
-        {grant ? (
+        {refusal ? (
+          <p className="text-muted">{refusal}</p>
+        ) : grant ? (
           <>
             <label className="block">
               <span className="mb-1 block text-xs font-semibold text-velvet-900">Link to sign in as {username}</span>

@@ -38,7 +38,11 @@ export function FeatureFlagsForm({ uuid, features }: { uuid: string; features: R
             </span>
           </span>
         </label>
-        <AdminField label="Promo badge" htmlFor={badgeId} hint="promoBadge: v1 shows the event's −40% badge.">
+        <AdminField
+          label="Promo badge"
+          htmlFor={badgeId}
+          hint="promoBadge: v1 shows the running offer's badge (e.g. −40%)."
+        >
           <select
             id={badgeId}
             className={adminInputClass}

@@ -5,9 +5,12 @@ import { Link, useParams } from "react-router";
 import { ListState, Panel, Pill, SectionPage } from "../admin-ui";
 import { formatCount, formatDateTime } from "../format";
 import { AccountStatusCard, ImpersonationCard } from "./AccountActions";
+import { AccountFlagsCard } from "./AccountFlagsCard";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { FeatureFlagsForm } from "./FeatureFlagsForm";
-import { LedgerTable, PaymentsTable, ReportsTable } from "./MemberHistory";
+import { LedgerTable, ReportsTable } from "./MemberHistory";
+import { PaymentsTable } from "./MemberPayments";
+import { MemberPhotos } from "./MemberPhotos";
 import { MemberStatusPill } from "./MemberStatusPill";
 import { fetchMember, memberKeys } from "./members-api";
 import { SuspensionCard } from "./SuspensionCard";
@@ -38,12 +41,67 @@ function AccountFacts({ member }: { member: TAdminMemberDetail }) {
         <Fact label="Last active">{formatDateTime(member.last_active_at)}</Fact>
         <Fact label="24-hour pass until">{until(member.unlimited_until)}</Fact>
         <Fact label="VIP until">{until(member.vip_until)}</Fact>
+        <Fact label="Conversations">
+          {formatCount(member.conversations.total)}
+          <span className="text-muted"> · {formatCount(member.conversations.started)} started by them</span>
+        </Fact>
+        <Fact label="Messages sent">{formatCount(member.conversations.messages_sent)}</Fact>
+        <Fact label="Messages received">{formatCount(member.conversations.messages_received)}</Fact>
       </dl>
     </Panel>
   );
 }
 
-/** /admin/members/{uuid}: the account, its ledger and payments, and every action an admin takes on it. */
+/** What other members read on the profile: the text moderation most often has to judge. */
+function ProfileText({ member }: { member: TAdminMemberDetail }) {
+  const { profile } = member;
+  const place = [profile.city, profile.state].filter(Boolean).join(", ");
+  return (
+    <Panel title="Profile">
+      <div className="space-y-3 p-4 text-sm">
+        <p className="text-muted">
+          {[
+            profile.gender,
+            profile.seeking ? `seeking ${profile.seeking}` : "",
+            place,
+            profile.birthdate ? `born ${profile.birthdate}` : "",
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        {profile.headline ? (
+          <p className="font-display text-lg font-semibold text-velvet-900">{profile.headline}</p>
+        ) : null}
+        {profile.about_me ? (
+          <p className="whitespace-pre-line break-words text-ink/85">{profile.about_me}</p>
+        ) : (
+          <p className="text-muted">No “about me” written.</p>
+        )}
+        {profile.interests.length > 0 ? (
+          <p className="flex flex-wrap gap-1.5">
+            {profile.interests.map((interest) => (
+              <Pill key={interest}>{interest}</Pill>
+            ))}
+          </p>
+        ) : null}
+      </div>
+    </Panel>
+  );
+}
+
+/** Why the site refuses to impersonate this account, or null when it may be (the server checks the same). */
+function impersonationRefusal(member: TAdminMemberDetail): string | null {
+  if (member.is_fictional) return "Fictional profiles are answered from the operator console, never signed in to.";
+  if (member.roles.some((role) => role !== "member")) return "Staff accounts are never impersonated.";
+  if (member.deleted_at) return "The account is deleted.";
+  if (member.suspension) return "Nobody may act as a suspended member.";
+  return null;
+}
+
+/**
+ * /admin/members/{uuid}: the account, photos, profile text, reports against and by them, conversation counts,
+ * ledger and payments, and every action an admin takes on it.
+ */
 export function MemberDetail() {
   const { uuid = "" } = useParams();
   const {
@@ -80,19 +138,23 @@ export function MemberDetail() {
               <span className="inline-block font-mono text-xs">{member.uuid}</span>
             </p>
           </div>
+          <AccountFlagsCard member={member} />
           <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0 space-y-5">
               <AccountFacts member={member} />
+              <MemberPhotos member={member} />
+              <ProfileText member={member} />
               <LedgerTable rows={member.ledger} />
-              <PaymentsTable rows={member.payments} />
-              <ReportsTable rows={member.reports} memberUuid={member.uuid} />
+              <PaymentsTable member={member} />
+              <ReportsTable rows={member.reports_against} side="against" />
+              <ReportsTable rows={member.reports_by} side="by" />
             </div>
             <div className="space-y-5">
               <CreditAdjustmentForm uuid={member.uuid} />
               <AccountStatusCard member={member} />
               <SuspensionCard member={member} />
               <FeatureFlagsForm uuid={member.uuid} features={member.features} />
-              <ImpersonationCard uuid={member.uuid} username={member.username} />
+              <ImpersonationCard uuid={member.uuid} username={member.username} refusal={impersonationRefusal(member)} />
             </div>
           </div>
         </>

@@ -1,7 +1,7 @@
 import type { TAdminMemberDetail } from "@velvet/shared/api/admin-members";
 import { Link } from "react-router";
 import { Panel, Pill, ScrollArea } from "../admin-ui";
-import { formatCount, formatMoney, formatShortDateTime } from "../format";
+import { formatCount, formatShortDateTime } from "../format";
 
 const th = "px-4 py-2 font-semibold whitespace-nowrap";
 const td = "px-4 py-2 align-top";
@@ -54,68 +54,41 @@ export function LedgerTable({ rows }: { rows: TAdminMemberDetail["ledger"] }) {
   );
 }
 
-const paymentTone = (status: string) =>
-  status === "paid" ? "good" : status === "failed" || status === "cancelled" ? "bad" : "neutral";
-
-export function PaymentsTable({ rows }: { rows: TAdminMemberDetail["payments"] }) {
-  return (
-    <Panel title="Payments" actions={<span className="text-xs text-muted">latest 20</span>}>
-      {rows.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted">No payment yet.</p>
-      ) : (
-        <ScrollArea label="Payment rows">
-          <table className="w-full min-w-[32rem] text-sm">
-            <thead className="bg-cream-50 text-left text-[11px] tracking-wider text-muted uppercase">
-              <tr>
-                <th className={th}>When</th>
-                <th className={th}>Package</th>
-                <th className={`${th} text-right`}>Credits</th>
-                <th className={`${th} text-right`}>Price</th>
-                <th className={th}>Status</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-velvet-50">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${td} whitespace-nowrap text-muted`}>{formatShortDateTime(row.created_at)}</td>
-                  <td className={`${td} font-medium`}>{row.package_name}</td>
-                  <td className={`${td} text-right tabular-nums`}>{formatCount(row.credits)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{formatMoney(row.price_cents, row.currency)}</td>
-                  <td className={td}>
-                    <Pill tone={paymentTone(row.status)}>{row.status}</Pill>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
-      )}
-    </Panel>
-  );
-}
-
 const reportTone = (status: string) =>
   status === "accepted" ? "bad" : status === "rejected" ? "neutral" : status === "pending" ? "warn" : "neutral";
 
-/** Reports about the member and those they filed, each linking to its status list in the reports section. */
-export function ReportsTable({ rows, memberUuid }: { rows: TAdminMemberDetail["reports"]; memberUuid: string }) {
+/**
+ * The reports against the member, or those they filed (issue 21: two lists, so a member who files many
+ * reports never pushes the ones about them out of sight), each linking to its status list.
+ */
+export function ReportsTable({ rows, side }: { rows: TAdminMemberDetail["reports_against"]; side: "against" | "by" }) {
+  const against = side === "against";
   return (
-    <Panel title="Reports" actions={<span className="text-xs text-muted">latest 20</span>}>
+    <Panel
+      title={against ? "Reports against them" : "Reports by them"}
+      actions={<span className="text-xs text-muted">latest 20</span>}
+    >
       {rows.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted">No report about or by this member.</p>
+        <p className="px-4 py-6 text-sm text-muted">
+          {against ? "Nobody has reported this member." : "This member has not reported anyone."}
+        </p>
       ) : (
         <ul className="divide-y divide-velvet-50">
           {rows.map((row) => {
-            const about = row.reported?.uuid === memberUuid;
-            const other = about ? row.reporter : row.reported;
+            const other = against ? row.reporter : row.reported;
             return (
               <li key={row.id} className="space-y-1 px-4 py-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Pill tone={about ? "bad" : "neutral"}>{about ? "About them" : "Filed by them"}</Pill>
                   <span className="font-medium">{reasonLabel(row.reason)}</span>
                   <span className="text-muted">
-                    {about ? "by " : "about "}
-                    {other?.username ?? row.reporter_email ?? "a guest"}
+                    {against ? "by " : "about "}
+                    {other ? (
+                      <Link to={`/admin/members/${other.uuid}`} className="font-medium text-velvet-700 hover:underline">
+                        {other.username}
+                      </Link>
+                    ) : (
+                      (row.reporter_email ?? "a guest")
+                    )}
                   </span>
                   <Link
                     to={`/admin/reports?status=${row.status}`}

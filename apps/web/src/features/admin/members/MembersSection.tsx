@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TAdminMemberSummary } from "@velvet/shared/api/admin-members";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
 import { SearchIcon } from "../../../ui/icons";
 import { adminButtonClass, adminInputClass, ListState, Panel, Pill, SectionHeader, SectionPage } from "../admin-ui";
-import { formatCount } from "../format";
+import { formatCount, formatShortDateTime } from "../format";
 import { MemberDetail } from "./MemberDetail";
 import { MemberStatusPill } from "./MemberStatusPill";
-import { memberKeys, searchMembers } from "./members-api";
+import { fetchMembersOverview, memberKeys, searchMembers } from "./members-api";
 
-function MemberRow({ member }: { member: TAdminMemberSummary }) {
+function MemberRow({ member, extra }: { member: TAdminMemberSummary; extra?: ReactNode }) {
   return (
     <li>
       <Link
@@ -25,13 +25,71 @@ function MemberRow({ member }: { member: TAdminMemberSummary }) {
               <Pill key={role}>{role}</Pill>
             ))}
         </span>
-        <span className="truncate text-sm text-muted">{member.email ?? "no email"}</span>
+        <span className="truncate text-sm text-muted">{extra ?? member.email ?? "no email"}</span>
         <span className="text-sm tabular-nums sm:text-right">{formatCount(member.credits)} credits</span>
         <span className="sm:text-right">
           <MemberStatusPill member={member} />
         </span>
       </Link>
     </li>
+  );
+}
+
+/**
+ * What the page shows before a search (issue 21): the members with open reports against them, most reported
+ * first, and the newest sign-ups, so an admin starts where moderation is needed.
+ */
+function MembersOverview() {
+  const { data, isPending, error } = useQuery({ queryKey: memberKeys.overview, queryFn: fetchMembersOverview });
+  return (
+    <div className="space-y-5">
+      <Panel title="Open reports against them">
+        <ListState
+          loading={isPending}
+          error={error}
+          empty={data?.reported.length === 0}
+          emptyText="No member has an open report. 🎉"
+        />
+        {data && data.reported.length > 0 ? (
+          <ul className="divide-y divide-velvet-50">
+            {data.reported.map((member) => (
+              <MemberRow
+                key={member.uuid}
+                member={member}
+                extra={
+                  <>
+                    <span className="font-semibold text-danger">
+                      {member.open_reports} open {member.open_reports === 1 ? "report" : "reports"}
+                    </span>
+                    {" · "}
+                    {formatShortDateTime(member.last_reported_at)}
+                  </>
+                }
+              />
+            ))}
+          </ul>
+        ) : null}
+      </Panel>
+      <Panel title="Newest sign-ups">
+        <ListState
+          loading={isPending}
+          error={error}
+          empty={data?.newest.length === 0}
+          emptyText="Nobody has signed up yet."
+        />
+        {data && data.newest.length > 0 ? (
+          <ul className="divide-y divide-velvet-50">
+            {data.newest.map((member) => (
+              <MemberRow
+                key={member.uuid}
+                member={member}
+                extra={`Joined ${formatShortDateTime(member.created_at)} · ${member.email ?? "no email"}`}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </Panel>
+    </div>
   );
 }
 
@@ -85,12 +143,14 @@ function MemberSearch() {
             </ul>
           ) : null}
         </Panel>
-      ) : null}
+      ) : (
+        <MembersOverview />
+      )}
     </SectionPage>
   );
 }
 
-/** /admin/members: search; /admin/members/{uuid}: one member's account and the actions on it. */
+/** /admin/members: the overview, or search results; /admin/members/{uuid}: one member's account and the actions on it. */
 export default function MembersSection() {
   return (
     <Routes>

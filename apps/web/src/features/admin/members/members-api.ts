@@ -1,66 +1,61 @@
-import { ZImpersonationTokenResponseSchema } from "@velvet/shared/api/account";
-import {
-  type TAdminCreditAdjustmentRequest,
-  type TAdminSuspendRequest,
-  ZAdminCreditAdjustmentResponseSchema,
-  ZAdminMemberDetailResponseSchema,
-  ZAdminMemberSearchResponseSchema,
-  ZAdminMemberStatusResponseSchema,
-} from "@velvet/shared/api/admin-members";
-import { type TMemberFeaturesRequest, ZMemberFeaturesResponseSchema } from "@velvet/shared/api/notifications";
-import { api } from "../../../lib/api-client";
+import type { TAdminCreditAdjustmentRequest, TAdminSuspendRequest } from "@velvet/shared/api/admin-members";
+import type { TAdminRefundRequest } from "@velvet/shared/api/admin-payments";
+import type { TMemberFeaturesRequest } from "@velvet/shared/api/notifications";
+import { adminMembersEndpoints as endpoints } from "@velvet/shared/contract/admin-members";
+import { adminPaymentsEndpoints } from "@velvet/shared/contract/admin-payments";
+import { callEndpoint } from "../../../lib/api-client";
 
 export const memberKeys = {
   search: (q: string) => ["admin", "members", "search", q] as const,
   detail: (uuid: string) => ["admin", "members", "detail", uuid] as const,
+  overview: ["admin", "members", "overview"] as const,
 };
 
+/** The newest sign-ups and the members with open reports: the page before a search. */
+export function fetchMembersOverview() {
+  return callEndpoint(endpoints.overview).then((response) => response.data);
+}
+
 export function searchMembers(q: string) {
-  return api
-    .get("/admin/members", { query: { q }, schema: ZAdminMemberSearchResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.search, { query: { q } }).then((response) => response.data);
 }
 
 export function fetchMember(uuid: string) {
-  return api
-    .get(`/admin/members/${uuid}`, { schema: ZAdminMemberDetailResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.detail, { params: { uuid } }).then((response) => response.data);
 }
 
 export function adjustCredits(uuid: string, body: TAdminCreditAdjustmentRequest) {
-  return api
-    .post(`/admin/members/${uuid}/credit-adjustments`, body, { schema: ZAdminCreditAdjustmentResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.adjustCredits, { params: { uuid }, body }).then((response) => response.data);
 }
 
 export function setDeactivated(uuid: string, deactivated: boolean) {
-  return api
-    .post(`/admin/members/${uuid}/${deactivated ? "deactivate" : "reactivate"}`, undefined, {
-      schema: ZAdminMemberStatusResponseSchema,
-    })
-    .then((response) => response.data);
+  return callEndpoint(deactivated ? endpoints.deactivate : endpoints.reactivate, { params: { uuid } }).then(
+    (response) => response.data,
+  );
 }
 
 export function suspendMember(uuid: string, body: TAdminSuspendRequest) {
-  return api
-    .post(`/admin/members/${uuid}/suspend`, body, { schema: ZAdminMemberStatusResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.suspend, { params: { uuid }, body }).then((response) => response.data);
 }
 
 export function unsuspendMember(uuid: string) {
-  return api
-    .post(`/admin/members/${uuid}/unsuspend`, undefined, { schema: ZAdminMemberStatusResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.unsuspend, { params: { uuid } }).then((response) => response.data);
 }
 
 export function setFeatures(uuid: string, body: TMemberFeaturesRequest) {
-  return api
-    .put(`/admin/users/${uuid}/features`, body, { schema: ZMemberFeaturesResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.setFeatures, { params: { uuid }, body }).then((response) => response.data);
 }
 
 export function issueImpersonation(uuid: string) {
-  return api
-    .post(`/admin/users/${uuid}/impersonation`, undefined, { schema: ZImpersonationTokenResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.impersonation, { params: { uuid } }).then((response) => response.data);
+}
+
+export function refundPayment(id: string, body: TAdminRefundRequest) {
+  return callEndpoint(adminPaymentsEndpoints.refund, { params: { id }, body }).then((response) => response.data);
+}
+
+export function resolveFlag(uuid: string, flagId: number) {
+  return callEndpoint(adminPaymentsEndpoints.resolveFlag, { params: { uuid, flagId } }).then(
+    (response) => response.data,
+  );
 }

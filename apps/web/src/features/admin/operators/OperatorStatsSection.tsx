@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TOperatorStats } from "@velvet/shared/api/operator";
 import { useSearchParams } from "react-router";
-import { formatWaiting, siteToday } from "../../operator/clock";
+import { formatWaiting, siteToday } from "../../operator";
 import { FilterTabs, ListState, Panel, ScrollArea, SectionHeader, SectionPage } from "../admin-ui";
 import { formatCount, formatDay } from "../format";
 import { fetchOperatorStats, operatorStatsKeys } from "./operator-stats-api";

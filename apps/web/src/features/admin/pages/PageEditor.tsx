@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
-import { contentKeys, fetchStaticPage } from "../../content/content-api";
+import { contentKeys, fetchStaticPage } from "../../content";
 import {
   AdminField,
   adminButtonClass,

@@ -1,7 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { staticPageSlugs } from "@velvet/shared/api/content";
 import { Link, Route, Routes } from "react-router";
-import { contentKeys, fetchStaticPage } from "../../content/content-api";
+import { contentKeys, fetchStaticPage } from "../../content";
 import { Panel, SectionHeader, SectionPage } from "../admin-ui";
 import { PageEditor } from "./PageEditor";
 

@@ -1,8 +1,7 @@
-import { type TStaticPageUpdateRequest, ZStaticPageResponseSchema } from "@velvet/shared/api/content";
-import { api } from "../../../lib/api-client";
+import type { TStaticPageUpdateRequest } from "@velvet/shared/api/content";
+import { adminContentEndpoints } from "@velvet/shared/contract/admin-content";
+import { callEndpoint } from "../../../lib/api-client";
 
 export function saveStaticPage(slug: string, body: TStaticPageUpdateRequest) {
-  return api
-    .put(`/admin/pages/${encodeURIComponent(slug)}`, body, { schema: ZStaticPageResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(adminContentEndpoints.updatePage, { params: { slug }, body }).then((response) => response.data);
 }

@@ -13,32 +13,44 @@ import {
   SectionPage,
 } from "../admin-ui";
 import { formatDateTime } from "../format";
-import { approvePhoto, fetchPendingPhotos, photoKeys, rejectPhoto } from "./photos-api";
+import { approvePhoto, fetchPendingPhotos, fetchRecentPhotos, keepPhoto, photoKeys, rejectPhoto } from "./photos-api";
 import { RejectPhotoDialog } from "./RejectPhotoDialog";
 
+type Action = "approve" | "reject" | "keep" | "take_down";
 interface Decision {
   photo: TAdminPendingPhoto;
-  decision: "approve" | "reject";
+  action: Action;
   reason?: string | undefined;
 }
+
+const done: Record<Action, (username: string) => string> = {
+  approve: (username) => `The photo of ${username} is approved.`,
+  reject: (username) => `The photo of ${username} is rejected; they have been emailed.`,
+  keep: (username) => `The photo of ${username} stays up.`,
+  take_down: (username) => `The photo of ${username} is taken down; they have been emailed.`,
+};
 
 function PhotoCard({
   photo,
   busy,
-  onApprove,
-  onReject,
+  live,
+  onConfirm,
+  onRefuse,
 }: {
   photo: TAdminPendingPhoto;
   busy: boolean;
-  onApprove(): void;
-  onReject(): void;
+  /** Already public (auto-approved): the choice is keep or take down. */
+  live: boolean;
+  onConfirm(): void;
+  onRefuse(): void;
 }) {
+  const who = photo.member.username;
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-velvet-100">
       <a href={photo.url} target="_blank" rel="noreferrer" className="block aspect-[4/5] bg-velvet-50">
         <img
           src={photo.url}
-          alt={`${photo.member.username}, waiting for approval`}
+          alt={live ? `${who}, approved on upload` : `${who}, waiting for approval`}
           loading="lazy"
           className="size-full object-cover"
         />
@@ -49,7 +61,7 @@ function PhotoCard({
             to={`/admin/members/${photo.member.uuid}`}
             className="block truncate font-semibold text-velvet-900 hover:underline"
           >
-            {photo.member.username}
+            {who}
           </Link>
           <span className="text-xs text-muted">{formatDateTime(photo.uploaded_at)}</span>
         </div>
@@ -57,20 +69,20 @@ function PhotoCard({
           <button
             type="button"
             disabled={busy}
-            onClick={onApprove}
+            onClick={onConfirm}
             className={`${adminButtonClass} px-2`}
-            aria-label={`Approve the photo of ${photo.member.username}`}
+            aria-label={live ? `Keep the photo of ${who}` : `Approve the photo of ${who}`}
           >
-            Approve
+            {live ? "Keep" : "Approve"}
           </button>
           <button
             type="button"
             disabled={busy}
-            onClick={onReject}
+            onClick={onRefuse}
             className={`${adminSecondaryButtonClass} px-2 text-danger`}
-            aria-label={`Reject the photo of ${photo.member.username}`}
+            aria-label={live ? `Take down the photo of ${who}` : `Reject the photo of ${who}`}
           >
-            Reject
+            {live ? "Take down" : "Reject"}
           </button>
         </div>
       </div>
@@ -78,60 +90,160 @@ function PhotoCard({
   );
 }
 
-/** /admin/photos: photos waiting for a decision, oldest first. Approved ones go public; rejected ones stay private. */
+function PhotoGrid({
+  photos,
+  live,
+  busyId,
+  decide,
+  refuse,
+}: {
+  photos: TAdminPendingPhoto[];
+  live: boolean;
+  busyId: string | undefined;
+  decide(decision: Decision): void;
+  refuse(photo: TAdminPendingPhoto): void;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+      {photos.map((photo) => (
+        <PhotoCard
+          key={photo.id}
+          photo={photo}
+          live={live}
+          busy={busyId === photo.id}
+          onConfirm={() => decide({ photo, action: live ? "keep" : "approve" })}
+          onRefuse={() => refuse(photo)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** Says how photos reach the site now, so the admin knows whether this page is a gate or a look back. */
+function ModeNotice({ autoApprove }: { autoApprove: boolean }) {
+  return (
+    <div
+      role="note"
+      className={`rounded-2xl px-4 py-3 text-sm ring-1 ${autoApprove ? "bg-amber-50 text-amber-900 ring-amber-200" : "bg-velvet-50 text-velvet-900 ring-velvet-100"}`}
+    >
+      {autoApprove ? (
+        <>
+          <strong className="font-semibold">Photos are approved on upload</strong> (PHOTO_AUTO_APPROVE=1): members see
+          them before anyone here does. Review the last 7 days’ photos below: keep each one, or take it down.
+        </>
+      ) : (
+        <>
+          <strong className="font-semibold">Photos wait for approval</strong> (PHOTO_AUTO_APPROVE=0): new photos stay
+          private until approved here.
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /admin/photos. With PHOTO_AUTO_APPROVE=0, the waiting queue, oldest first; with 1 (issue 21), the recently
+ * auto-approved photos to review after the fact, plus any photo still waiting from before.
+ */
 export default function PhotosSection() {
   const queryClient = useQueryClient();
-  const [rejecting, setRejecting] = useState<TAdminPendingPhoto | null>(null);
-  const { data, isPending, error } = useQuery({ queryKey: photoKeys.pending, queryFn: fetchPendingPhotos });
+  const [refusing, setRefusing] = useState<{ photo: TAdminPendingPhoto; live: boolean } | null>(null);
+  const pending = useQuery({ queryKey: photoKeys.pending, queryFn: fetchPendingPhotos });
+  const autoApprove = pending.data?.meta.auto_approve ?? false;
+  const recent = useQuery({ queryKey: photoKeys.recent, queryFn: fetchRecentPhotos, enabled: autoApprove });
   const mutation = useMutation({
-    mutationFn: ({ photo, decision, reason }: Decision) =>
-      decision === "approve" ? approvePhoto(photo.id) : rejectPhoto(photo.id, { reason }),
-    onSuccess: (result, { photo }) => {
-      setRejecting(null);
-      toast.success(
-        result.status === "approved"
-          ? `The photo of ${photo.member.username} is approved.`
-          : `The photo of ${photo.member.username} is rejected; they have been emailed.`,
-      );
+    mutationFn: ({ photo, action, reason }: Decision) =>
+      action === "approve"
+        ? approvePhoto(photo.id)
+        : action === "keep"
+          ? keepPhoto(photo.id)
+          : rejectPhoto(photo.id, { reason }),
+    onSuccess: (_result, { photo, action }) => {
+      setRefusing(null);
+      toast.success(done[action](photo.member.username));
       // Decided photos leave the grid at once; the others stay where the admin's eyes are.
-      queryClient.setQueryData<TAdminPendingPhoto[]>(photoKeys.pending, (photos) =>
-        photos?.filter((item) => item.id !== photo.id),
+      const without = (photos: TAdminPendingPhoto[] | undefined) => photos?.filter((item) => item.id !== photo.id);
+      queryClient.setQueryData<Awaited<ReturnType<typeof fetchPendingPhotos>>>(photoKeys.pending, (response) =>
+        response ? { ...response, data: without(response.data) ?? [] } : response,
       );
+      queryClient.setQueryData<TAdminPendingPhoto[]>(photoKeys.recent, without);
     },
     onError: (failure) => toast.error(errorMessage(failure)),
   });
   const busyId = mutation.isPending ? mutation.variables?.photo.id : undefined;
+  const waiting = pending.data?.data;
+  const grid = (photos: TAdminPendingPhoto[], live: boolean) => (
+    <PhotoGrid
+      photos={photos}
+      live={live}
+      busyId={busyId}
+      decide={(decision) => mutation.mutate(decision)}
+      refuse={(photo) => setRefusing({ photo, live })}
+    />
+  );
 
   return (
     <SectionPage>
       <SectionHeader
         title="Photos"
-        description="New photos stay private until approved. A rejected photo's owner is told by email, with your reason."
-        actions={data ? <span className="text-sm font-semibold text-velvet-800">{data.length} waiting</span> : null}
+        description="A rejected or taken-down photo's owner is told by email, with your reason."
+        actions={
+          waiting ? (
+            <span className="text-sm font-semibold text-velvet-800">
+              {autoApprove && recent.data ? `${recent.data.length} to review · ` : ""}
+              {waiting.length} waiting
+            </span>
+          ) : null
+        }
       />
-      {!data || data.length === 0 ? (
+      {pending.data ? <ModeNotice autoApprove={autoApprove} /> : null}
+      {autoApprove ? (
+        <>
+          <h2 className="font-sans text-xs font-bold tracking-wider text-velvet-900 uppercase">
+            Approved on upload, last 7 days
+          </h2>
+          {!recent.data || recent.data.length === 0 ? (
+            <Panel>
+              <ListState
+                loading={recent.isPending}
+                error={recent.error}
+                empty={recent.data?.length === 0}
+                emptyText="Every recent photo has been reviewed. 🎉"
+              />
+            </Panel>
+          ) : (
+            grid(recent.data, true)
+          )}
+          {waiting && waiting.length > 0 ? (
+            <>
+              <h2 className="font-sans text-xs font-bold tracking-wider text-velvet-900 uppercase">
+                Still waiting from before
+              </h2>
+              {grid(waiting, false)}
+            </>
+          ) : null}
+        </>
+      ) : !waiting || waiting.length === 0 ? (
         <Panel>
-          <ListState loading={isPending} error={error} empty={data?.length === 0} emptyText="No photo is waiting. 🎉" />
+          <ListState
+            loading={pending.isPending}
+            error={pending.error}
+            empty={waiting?.length === 0}
+            emptyText="No photo is waiting. 🎉"
+          />
         </Panel>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {data.map((photo) => (
-            <PhotoCard
-              key={photo.id}
-              photo={photo}
-              busy={busyId === photo.id}
-              onApprove={() => mutation.mutate({ photo, decision: "approve" })}
-              onReject={() => setRejecting(photo)}
-            />
-          ))}
-        </ul>
+        grid(waiting, false)
       )}
-      {rejecting ? (
+      {refusing ? (
         <RejectPhotoDialog
-          photo={rejecting}
+          photo={refusing.photo}
+          takeDown={refusing.live}
           busy={mutation.isPending}
-          onReject={(reason) => mutation.mutate({ photo: rejecting, decision: "reject", reason })}
-          onClose={() => setRejecting(null)}
+          onReject={(reason) =>
+            mutation.mutate({ photo: refusing.photo, action: refusing.live ? "take_down" : "reject", reason })
+          }
+          onClose={() => setRefusing(null)}
         />
       ) : null}
     </SectionPage>

@@ -1,9 +1,6 @@
-import {
-  type TAdminPromotionRequest,
-  ZAdminPromotionListResponseSchema,
-  ZAdminPromotionResponseSchema,
-} from "@velvet/shared/api/admin-promotions";
-import { api } from "../../../lib/api-client";
+import type { TAdminPromotionRequest } from "@velvet/shared/api/admin-promotions";
+import { adminPromotionsEndpoints as endpoints } from "@velvet/shared/contract/admin-promotions";
+import { callEndpoint } from "../../../lib/api-client";
 
 /** The admin's promo-event calls (issue 10). */
 export const promotionKeys = {
@@ -12,26 +9,19 @@ export const promotionKeys = {
 };
 
 export function fetchPromotions(includeEnded: boolean) {
-  return api
-    .get("/admin/promotions", {
-      query: { include_ended: includeEnded ? 1 : undefined },
-      schema: ZAdminPromotionListResponseSchema,
-    })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.list, { query: { include_ended: includeEnded ? "1" : undefined } }).then(
+    (response) => response.data,
+  );
 }
 
 export function createPromotion(body: TAdminPromotionRequest) {
-  return api
-    .post("/admin/promotions", body, { schema: ZAdminPromotionResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.create, { body }).then((response) => response.data);
 }
 
 export function updatePromotion(id: number, body: TAdminPromotionRequest) {
-  return api
-    .put(`/admin/promotions/${id}`, body, { schema: ZAdminPromotionResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.update, { params: { id }, body }).then((response) => response.data);
 }
 
 export function deletePromotion(id: number) {
-  return api.delete(`/admin/promotions/${id}`);
+  return callEndpoint(endpoints.remove, { params: { id } });
 }

@@ -1,10 +1,6 @@
-import {
-  type TAdminReportsQuery,
-  type TAdminReportUpdateRequest,
-  ZAdminReportResponseSchema,
-  ZAdminReportsResponseSchema,
-} from "@velvet/shared/api/admin-reports";
-import { api } from "../../../lib/api-client";
+import type { TAdminReportsQuery, TAdminReportUpdateRequest } from "@velvet/shared/api/admin-reports";
+import { adminReportsEndpoints as endpoints } from "@velvet/shared/contract/admin-reports";
+import { callEndpoint } from "../../../lib/api-client";
 
 export const reportKeys = {
   all: ["admin", "reports"] as const,
@@ -12,11 +8,9 @@ export const reportKeys = {
 };
 
 export function fetchReports(query: TAdminReportsQuery) {
-  return api.get("/admin/reports", { query, schema: ZAdminReportsResponseSchema });
+  return callEndpoint(endpoints.list, { query });
 }
 
 export function updateReport(id: number, body: TAdminReportUpdateRequest) {
-  return api
-    .put(`/admin/reports/${id}`, body, { schema: ZAdminReportResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.update, { params: { id }, body }).then((response) => response.data);
 }

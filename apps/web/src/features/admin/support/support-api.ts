@@ -1,11 +1,6 @@
-import {
-  type TAdminSupportReplyRequest,
-  type TAdminSupportTicketListQuery,
-  ZAdminSupportReplyResponseSchema,
-  ZAdminSupportTicketListResponseSchema,
-  ZAdminSupportTicketResponseSchema,
-} from "@velvet/shared/api/support";
-import { api } from "../../../lib/api-client";
+import type { TAdminSupportReplyRequest, TAdminSupportTicketListQuery } from "@velvet/shared/api/support";
+import { adminSupportEndpoints as endpoints } from "@velvet/shared/contract/admin-support";
+import { callEndpoint } from "../../../lib/api-client";
 
 export const ticketKeys = {
   all: ["admin", "support-tickets"] as const,
@@ -13,17 +8,13 @@ export const ticketKeys = {
 };
 
 export function fetchTickets(query: TAdminSupportTicketListQuery) {
-  return api.get("/admin/support-tickets", { query, schema: ZAdminSupportTicketListResponseSchema });
+  return callEndpoint(endpoints.list, { query });
 }
 
 export function replyToTicket(uuid: string, body: TAdminSupportReplyRequest) {
-  return api
-    .post(`/admin/support-tickets/${uuid}/replies`, body, { schema: ZAdminSupportReplyResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.reply, { params: { uuid }, body }).then((response) => response.data);
 }
 
 export function closeTicket(uuid: string) {
-  return api
-    .post(`/admin/support-tickets/${uuid}/close`, undefined, { schema: ZAdminSupportTicketResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.close, { params: { uuid } }).then((response) => response.data);
 }

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useServerForm } from "../../../lib/use-server-form";
 import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField } from "../../../ui/forms/fields";
-import { useDebouncedValue } from "../../messages/use-debounced-value";
+import { useDebouncedValue } from "../../messages";
 import { delayUnits, requestFrom, splitDelay } from "./delay";
 import { searchFictionalProfiles, triggerKeys } from "./triggers-api";
 

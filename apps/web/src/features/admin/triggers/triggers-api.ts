@@ -1,11 +1,7 @@
-import {
-  type TAdminTriggerRequest,
-  ZAdminTriggerDeliveriesResponseSchema,
-  ZAdminTriggerResponseSchema,
-  ZAdminTriggersResponseSchema,
-} from "@velvet/shared/api/admin-triggers";
-import { ZOperatorProfilesResponseSchema } from "@velvet/shared/api/operator";
-import { api } from "../../../lib/api-client";
+import type { TAdminTriggerRequest } from "@velvet/shared/api/admin-triggers";
+import { adminTriggersEndpoints as endpoints } from "@velvet/shared/contract/admin-triggers";
+import { operatorEndpoints } from "@velvet/shared/contract/operator";
+import { callEndpoint } from "../../../lib/api-client";
 
 /** The triggers screen's calls (admins only; the profile search is the operator console's). */
 export const triggerKeys = {
@@ -15,32 +11,28 @@ export const triggerKeys = {
 };
 
 export function fetchTriggers() {
-  return api.get("/admin/triggers", { schema: ZAdminTriggersResponseSchema });
+  return callEndpoint(endpoints.list);
 }
 
 export function createTrigger(body: TAdminTriggerRequest) {
-  return api.post("/admin/triggers", body, { schema: ZAdminTriggerResponseSchema }).then((response) => response.data);
+  return callEndpoint(endpoints.create, { body }).then((response) => response.data);
 }
 
 export function updateTrigger(id: number, body: TAdminTriggerRequest) {
-  return api
-    .put(`/admin/triggers/${id}`, body, { schema: ZAdminTriggerResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.update, { params: { id }, body }).then((response) => response.data);
 }
 
 export function deleteTrigger(id: number) {
-  return api.delete(`/admin/triggers/${id}`);
+  return callEndpoint(endpoints.remove, { params: { id } });
 }
 
 export function fetchDeliveries(id: number) {
-  return api
-    .get(`/admin/triggers/${id}/deliveries`, { schema: ZAdminTriggerDeliveriesResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(endpoints.deliveries, { params: { id } }).then((response) => response.data);
 }
 
 /** Fictional profiles by username prefix, to choose a trigger's sender. */
 export function searchFictionalProfiles(search: string) {
-  return api
-    .get("/operator/profiles", { query: { search: search || undefined }, schema: ZOperatorProfilesResponseSchema })
-    .then((response) => response.data);
+  return callEndpoint(operatorEndpoints.profiles, { query: { search: search || undefined } }).then(
+    (response) => response.data,
+  );
 }

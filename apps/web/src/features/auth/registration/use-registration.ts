@@ -1,13 +1,13 @@
 import { makeRegisterRequestSchema } from "@velvet/shared/api/auth";
+import { authEndpoints } from "@velvet/shared/contract/auth";
 import { todayInTimezone } from "@velvet/shared/validation/age";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ApiError, api } from "../../../lib/api-client";
+import { ApiError, callEndpoint } from "../../../lib/api-client";
 import { clientConfig } from "../../../lib/client-config";
 import { useServerForm, useUnplacedServerError } from "../../../lib/use-server-form";
-import { useBotCheck } from "../../bot-check/use-bot-check";
-import { campaignPayload } from "../../campaign/campaign";
-import { currentCampaign } from "../../campaign/campaign-store";
+import { useBotCheck } from "../../bot-check";
+import { campaignPayload, currentCampaign } from "../../campaign";
 import { storeTokenResponse } from "../auth-store";
 import { destinationAfterLogin } from "../post-login";
 
@@ -16,10 +16,6 @@ export const aboutYouFields = ["gender", "seeking", "birthdate"] as const;
 export const accountFields = ["username", "email", "password", "password_confirmation", "city", "terms"] as const;
 // `altcha`: the bot check shows its own refusal.
 const shownFields: readonly string[] = [...aboutYouFields, ...accountFields, "altcha"];
-
-interface TokenResponse {
-  data: { access_token: string; token_type: "bearer"; expires_in: number };
-}
 
 /**
  * Everything a registration form needs, whichever page it sits on (/register
@@ -51,7 +47,9 @@ export function useRegistration() {
     setProblem(null);
     try {
       const response = await botCheck.send((altcha) =>
-        api.post<TokenResponse>("/register", { ...values, campaign: campaignPayload(currentCampaign()), altcha }),
+        callEndpoint(authEndpoints.register, {
+          body: { ...values, campaign: campaignPayload(currentCampaign()), altcha },
+        }),
       );
       const user = await storeTokenResponse(response);
       navigate(destinationAfterLogin(user, params.get("redirect")), { replace: true });

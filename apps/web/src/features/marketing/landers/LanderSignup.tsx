@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { useAuthStore } from "../../auth/auth-store";
-import { TwoStepRegistrationForm } from "../../auth/registration/TwoStepRegistrationForm";
+import { TwoStepRegistrationForm, useAuthStore } from "../../auth";
 import { SmallPrint } from "../MarketingPieces";
 
 interface LanderSignupProps {

@@ -1,0 +1,2 @@
+// The interactions module's public surface: other modules and the app's wiring import only this file.
+export { interactionRoutes } from "./routes";

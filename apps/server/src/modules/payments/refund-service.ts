@@ -1,0 +1,120 @@
+import type { TAdminPaymentRow } from "@velvet/shared/api/admin-members";
+import { adminPaymentMessages } from "@velvet/shared/api/admin-payments";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { AppContext } from "../../platform/app-context";
+import { writeAudit } from "../../platform/audit/audit-log";
+import { payments } from "../../platform/db/schema/payments";
+import { AppError } from "../../platform/http/app-error";
+import type { UserRow } from "../../platform/members/types";
+import { presentAdminPayment, REFUND_REQUESTED } from "./admin-presenter";
+import type { PaymentGateway } from "./gateway";
+import { applyNotification } from "./settlement";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** A claim older than this was left by a process that stopped mid-request: another request may take it over. */
+const STALE_CLAIM_SQL = sql`now() - interval '2 minutes'`;
+
+/**
+ * An admin refunds a paid payment in full. The payment is claimed first (refund_reference := 'requested', only
+ * while paid and not yet asked), so a double click or a second admin never asks the gateway twice; the gateway
+ * is called outside any transaction (a network call must not hold the row, and the embedded database has a
+ * single connection). Its reference and the `payment.refunded` audit entry with the reason are then stored
+ * together. When the gateway answers `settled`, the reversal is applied at once through settlement, under the
+ * event id `refund:{paymentId}`; otherwise its refund notification applies it later. A second request answers
+ * the payment as it stands; one for a payment that is not paid is 422.
+ */
+export async function refundPayment(
+  context: AppContext,
+  gateway: PaymentGateway | undefined,
+  admin: UserRow,
+  paymentId: string,
+  reason: string,
+  ip: string,
+): Promise<TAdminPaymentRow> {
+  const { db } = context.database;
+  const payment = await claimRefund(context, gateway, paymentId);
+  if (!payment || !gateway) return presentAdminPayment(await loadPayment(context, paymentId));
+
+  let answer: { refundReference: string; settled: boolean };
+  try {
+    answer = await gateway.refund({
+      paymentId: payment.id,
+      gatewayReference: payment.gatewayReference ?? "",
+      amountCents: payment.priceCents,
+      currency: payment.currency,
+      reason,
+    });
+  } catch (error) {
+    context.logger.error({ err: error, paymentId }, "the gateway refused or failed the refund");
+    await db
+      .update(payments)
+      .set({ refundReference: null })
+      .where(and(eq(payments.id, paymentId), eq(payments.refundReference, REFUND_REQUESTED)));
+    throw new AppError("unavailable", adminPaymentMessages.refundFailed);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ refundReference: answer.refundReference, updatedAt: new Date() })
+      .where(eq(payments.id, paymentId));
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: "payment.refunded",
+      targetUserId: payment.userId,
+      metadata: { paymentId, reason, refundReference: answer.refundReference, gateway: gateway.name },
+      ip,
+    });
+  });
+  if (answer.settled) {
+    await applyNotification(context, gateway.name, {
+      eventId: `refund:${paymentId}`,
+      type: "refunded",
+      paymentId,
+      gatewayReference: payment.gatewayReference ?? "",
+      amountCents: payment.priceCents,
+      currency: payment.currency,
+      payload: { source: "admin_refund", refund_reference: answer.refundReference },
+    });
+  }
+  return presentAdminPayment(await loadPayment(context, paymentId));
+}
+
+/**
+ * Claims the payment for a refund: answers it when this request should ask the gateway, or undefined when a
+ * refund was already asked for (the caller answers the payment as it is). 404 unknown; 422 not paid or no
+ * gateway to ask.
+ */
+async function claimRefund(
+  context: AppContext,
+  gateway: PaymentGateway | undefined,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [claimed] = await context.database.db
+    .update(payments)
+    .set({ refundReference: REFUND_REQUESTED, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "paid"),
+        eq(payments.gateway, gateway?.name ?? ""),
+        or(
+          isNull(payments.refundReference),
+          and(eq(payments.refundReference, REFUND_REQUESTED), lt(payments.updatedAt, STALE_CLAIM_SQL)),
+        ),
+      ),
+    )
+    .returning();
+  if (claimed) return claimed;
+  const payment = await loadPayment(context, paymentId);
+  if (payment.refundReference !== null) return undefined;
+  if (payment.status !== "paid") throw new AppError("validation", adminPaymentMessages.notRefundable);
+  throw new AppError("validation", adminPaymentMessages.refundsUnavailable);
+}
+
+async function loadPayment(context: AppContext, paymentId: string): Promise<PaymentRow> {
+  const [payment] = await context.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new AppError("not_found");
+  return payment;
+}

@@ -1,0 +1,2 @@
+// The presence module's public surface: other modules and the app's wiring import only this file.
+export { presenceRoutes } from "./routes";

@@ -1,0 +1,2 @@
+// The support module's public surface: other modules and the app's wiring import only this file.
+export { supportRoutes } from "./routes";

@@ -1,0 +1,2 @@
+// The system module's public surface: other modules and the app's wiring import only this file.
+export { systemRoutes } from "./routes";

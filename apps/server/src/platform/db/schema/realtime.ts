@@ -1,0 +1,20 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, jsonb, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+
+/**
+ * Real-time events recorded inside the business transaction and delivered after
+ * commit; rows still undelivered at start (a crash between commit and delivery)
+ * are delivered then.
+ */
+export const realtimeOutbox = pgTable(
+  "realtime_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: varchar("channel", { length: 200 }).notNull(),
+    event: varchar("event", { length: 100 }).notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (table) => [index("realtime_outbox_pending_idx").on(table.id).where(sql`${table.deliveredAt} is null`)],
+);

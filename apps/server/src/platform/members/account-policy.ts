@@ -1,0 +1,36 @@
+import { accountMessages } from "@velvet/shared/validation/account-messages";
+import { AppError } from "../http/app-error";
+import type { Authenticated, UserRow } from "./types";
+
+/**
+ * Account rules. Every account route acts on the signed-in member's own account
+ * only (there is no id in the path), so one member can never reach another's.
+ */
+export const accountPolicy = {
+  /**
+   * An operator acting as a member may not buy, change email or password, download the member's data, or
+   * deactivate, reactivate or delete the account: those are the member's own decisions about their data.
+   */
+  assertNotImpersonating(auth: Authenticated): void {
+    if (auth.session.impersonatorId !== null) throw new AppError("forbidden", accountMessages.notWhileImpersonating);
+  },
+
+  /** A deactivated member is confined to /deactivated: member features answer 403 until they reactivate. */
+  assertActive(user: UserRow): void {
+    if (user.deactivatedAt) throw new AppError("forbidden", "Your account is deactivated.");
+  },
+
+  /**
+   * Unverified members may browse, block and act on fictional profiles, but
+   * not upload photos or like, wink at or favorite real members (issue 17):
+   * a throwaway address must not be able to reach real people.
+   */
+  assertVerified(user: UserRow): void {
+    if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.confirmEmailFirst);
+  },
+
+  /** Unverified members may browse but not send messages (issue 3). */
+  assertMaySendMessages(user: UserRow): void {
+    if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.verifyEmail);
+  },
+};

@@ -1,0 +1,3 @@
+// The realtime feature's public surface: other features and the app shell import only this file (pages are loaded lazily by app/routes.ts, not from here).
+export { loadRealtimeConnection } from "./load-connection";
+export { useRealtimeStore } from "./realtime-store";

@@ -1,0 +1,4 @@
+// The tracking feature's public surface: other features and the app shell import only this file (pages are loaded lazily by app/routes.ts, not from here).
+
+export type { ClickSection } from "./track-click";
+export { popupDismissButton, trackClick } from "./track-click";
