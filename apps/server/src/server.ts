@@ -15,7 +15,7 @@ import { TriggerJob } from "./modules/triggers";
 import type { AppContext } from "./platform/app-context";
 import { Caches } from "./platform/cache/caches";
 import type { AppConfig } from "./platform/config";
-import { openDatabase } from "./platform/db/client";
+import { type EmbeddedStart, openDatabase } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
 import { DomainEvents } from "./platform/events/domain-events";
 import { JobWorker } from "./platform/jobs/worker";
@@ -42,7 +42,7 @@ export interface StartOptions {
   /** null: in-memory embedded database (tests); undefined: DATA_DIR or DATABASE_URL. */
   embeddedDataDir?: string | null;
   /** With an in-memory embedded database: its starting state, already migrated (tests; see openDatabase). */
-  embeddedSnapshot?: Blob;
+  embeddedStart?: EmbeddedStart;
   seed?: boolean;
   /** Lets tests add probe routes to the real app before it starts listening. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
@@ -55,7 +55,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     directUrl: config.databaseDirectUrl,
     preparedStatements: config.databasePreparedStatements,
     dataDir: options.embeddedDataDir === undefined ? config.dataDir : options.embeddedDataDir,
-    embeddedSnapshot: options.embeddedDataDir === null ? options.embeddedSnapshot : undefined,
+    embeddedStart: options.embeddedDataDir === null ? options.embeddedStart : undefined,
   });
   await runMigrations(database);
   await ensureMessagePrices(database.db, config);

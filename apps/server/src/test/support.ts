@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -9,7 +9,8 @@ import { type Database, openDatabase } from "../platform/db/client";
 import { runMigrations } from "../platform/db/migrate";
 import { createLogger } from "../platform/logging/logger";
 import { type RunningServer, type StartOptions, startServer } from "../server";
-import { createFreshPostgresDatabase, EMBEDDED_SNAPSHOT_VARIABLE } from "./databases";
+import { createFreshPostgresDatabase } from "./databases";
+import { lendMigratedEmbeddedDatabase } from "./embedded-pool";
 
 export const TEST_SITE_KEY = "test-site-key";
 
@@ -18,16 +19,6 @@ function appendToRunLog(chunk: string) {
   const directory = process.env.VELVET_TEST_LOG_DIR;
   // Written synchronously: a worker may exit right after its last test, before a stream would flush.
   if (directory) appendFileSync(path.join(directory, `worker-${process.pid}.log`), chunk);
-}
-
-let embeddedSnapshot: Promise<Blob> | undefined;
-
-/** The migrated embedded database of this run (databases.global.ts), read once per test file. */
-function migratedEmbeddedSnapshot(): Promise<Blob> | undefined {
-  const file = process.env[EMBEDDED_SNAPSHOT_VARIABLE];
-  if (!file) return undefined;
-  embeddedSnapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
-  return embeddedSnapshot;
 }
 
 /**
@@ -39,10 +30,10 @@ export async function openTestDatabase(label = "test"): Promise<{ database: Data
   const postgres = process.env.DATABASE_URL
     ? await createFreshPostgresDatabase(process.env.DATABASE_URL, label)
     : undefined;
-  const snapshot = postgres ? undefined : await migratedEmbeddedSnapshot();
-  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: null, embeddedSnapshot: snapshot });
+  const lent = postgres ? undefined : await lendMigratedEmbeddedDatabase();
+  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: null, embeddedStart: lent });
   // Outside the server project (no global setup), nothing was migrated beforehand.
-  if (!postgres && !snapshot) await runMigrations(database);
+  if (!postgres && !lent) await runMigrations(database);
   return {
     database,
     close: async () => {
@@ -120,7 +111,7 @@ async function launchTestServer(
   const server = await startServer(config, {
     logger: createLogger(config.logLevel, sink),
     embeddedDataDir: options.durable ? undefined : null,
-    embeddedSnapshot: inMemory ? await migratedEmbeddedSnapshot() : undefined,
+    embeddedStart: inMemory ? await lendMigratedEmbeddedDatabase() : undefined,
     seed: options.seed ?? false,
     beforeListen: options.beforeListen,
   });

@@ -80,10 +80,10 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | null;
   /**
-   * An in-memory embedded database's starting state (PGlite's dumpDataDir): the test suite migrates one database
-   * and starts every test server from it instead of migrating each (test/databases.global.ts).
+   * Where an in-memory embedded database starts (tests only): PGlite's dump of a migrated database
+   * (test/databases.global.ts migrates one per run), or a migrated database lent for this one's life.
    */
-  embeddedSnapshot?: Blob | undefined;
+  embeddedStart?: EmbeddedStart | undefined;
   /** PostgreSQL itself, when databaseUrl is a transaction pooler (PgBouncer): session-level work runs here. */
   directUrl?: string | undefined;
   /** False behind a pooler that cannot keep named prepared statements: every statement is sent unnamed. */
@@ -95,8 +95,19 @@ export async function openDatabase(options: {
       preparedStatements: options.preparedStatements ?? true,
     });
   }
-  return openPglite(options.dataDir, options.embeddedSnapshot);
+  return openPglite(options.dataDir, options.embeddedStart);
 }
+
+/**
+ * A migrated in-memory PGlite lent to one database for its life and handed back, not closed, when that closes:
+ * the test suite reuses one instance across test files instead of loading a dump for each (test/embedded-pool.ts).
+ */
+export interface LentEmbeddedDatabase {
+  client: PGlite;
+  giveBack(): Promise<void>;
+}
+
+export type EmbeddedStart = Blob | LentEmbeddedDatabase;
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -128,7 +139,7 @@ function lockEmbeddedDatabase(directory: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-async function openPglite(dataDir: string | null, snapshot: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | null, start: EmbeddedStart | undefined): Promise<Database> {
   // Loaded only when used: the embedded engine costs ~35 MB of memory just by being imported.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -136,13 +147,20 @@ async function openPglite(dataDir: string | null, snapshot: Blob | undefined): P
   ]);
   let client: PGlite;
   let unlock = () => {};
-  if (dataDir) {
+  let close = async () => {
+    if (!client.closed) await client.close();
+    unlock();
+  };
+  if (start && !(start instanceof Blob)) {
+    client = start.client;
+    close = () => start.giveBack();
+  } else if (dataDir) {
     const directory = path.join(dataDir, "pglite");
     mkdirSync(directory, { recursive: true });
     unlock = lockEmbeddedDatabase(directory);
     client = await PGlite.create(directory);
   } else {
-    client = await PGlite.create(snapshot ? { loadDataDir: snapshot } : undefined);
+    client = await PGlite.create(start ? { loadDataDir: start } : undefined);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -158,10 +176,7 @@ async function openPglite(dataDir: string | null, snapshot: Blob | undefined): P
         return false;
       }
     },
-    close: async () => {
-      if (!client.closed) await client.close();
-      unlock();
-    },
+    close: () => close(),
     queryPrepared: async <T>(statement: PreparedStatement) =>
       (await client.query<T>(statement.text, statement.values)).rows,
   };
