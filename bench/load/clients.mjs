@@ -115,7 +115,9 @@ function connect(token, member) {
           body: { socket_id, channel_name: channel },
         });
         if (!auth) return reject(new Error("channel authorization failed"));
-        socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: auth.auth } }));
+        if (socket.readyState === WebSocket.OPEN) {
+          socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: auth.auth } }));
+        }
         return;
       }
       if (frame.event === "pusher_internal:subscription_succeeded") {
@@ -269,6 +271,9 @@ async function keepTarget() {
     await sleep(200);
   }
 }
+
+// A failure the generator did not expect is counted as an error of the run, never a silent stop.
+process.on("unhandledRejection", (error) => samples && fail("generator", String(error)));
 
 let operatorsRunning = [];
 process.on("message", async (command) => {
