@@ -133,6 +133,8 @@ const sections = [
     intro:
       "Members signed in as different seeded members with real-time connections follow a script with think times while operators answer from the queue; members online rise step by step, and the capacity is the largest number at which every request class keeps p99 at most 250 ms, live delivery p99 at most 500 ms and nothing failed: one process, two behind HAProxy with Redis, and the same clicks replayed on raw-pg routes (the limit). The clients run in a process of their own (`bench/load/run.mjs`, method in bench/README.md).",
     args: ["--import", "tsx", "bench/load/run.mjs"],
+    // Its budget defines the capacity it reports: a figure, not a target met or missed.
+    figuresOnly: true,
   },
 ];
 
@@ -156,6 +158,7 @@ function missedFigures(output) {
 
 const summary = results
   .map((result) => {
+    if (result.code === 0 && result.figuresOnly) return `- ${result.title}: measured (capacity figures, no target)`;
     if (result.code === 0) return `- ${result.title}: every target met`;
     const missed = missedFigures(result.output);
     return `- ${result.title}: **missed** ${missed.length > 0 ? missed.join("; ") : "(the run failed: see its log)"}`;
