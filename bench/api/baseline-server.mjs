@@ -2,9 +2,11 @@
 // Fastify app and a raw `pg` Pool of the app's size (10), no ORM, no auth, no validation, no
 // presenter. The runner sends it, over IPC, the statements to replay (the app's own SQL and
 // parameters, see search-statement.ts); GET /sql/:name runs one and answers its rows as JSON.
-// GET /hello is the bare route other measurements compare against.
+// GET /hello is the bare route other measurements compare against. POST /load/... are the busy evening's
+// per-member routes (bench/load/baseline-routes.mjs).
 import Fastify from "fastify";
 import pg from "pg";
+import { loadRoutes } from "../load/baseline-routes.mjs";
 import { sendLikeTheApp } from "./baseline-send.mjs";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -40,6 +42,8 @@ process.on("message", async (message) => {
   if (message.type !== "start") return;
   for (const [name, statement] of Object.entries(message.statements)) statements.set(name, statement);
   for (const [name, groups] of Object.entries(message.programs ?? {})) programs.set(name, groups);
+  // The busy evening (bench/load/run.mjs): per-member routes replaying each member's own statements.
+  if (message.load) loadRoutes(app, pool, message.load);
   await app.listen({ host: "127.0.0.1", port: 0 });
   process.send({ type: "ready", port: app.server.address().port });
 });

@@ -18,7 +18,8 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import pg from "pg";
-import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
+import { benchDatabaseUrl } from "../bench-database.mjs";
+import { ACTIVE_MEMBER, preparePasswordsAndCredits, signIn } from "./members.mjs";
 import { FILTERED_SEARCH } from "./scenarios.mjs";
 import { BENCH_SITE_KEY, startVelvet } from "./servers.mjs";
 
@@ -58,8 +59,8 @@ const sleep = (ms, signal) =>
   });
 
 /**
- * MEMBERS members with a conversation with a live partner neither blocked: given the benchmark member's password
- * and credits through the ledger (once; a later run finds them ready), so each can sign in and send.
+ * MEMBERS members with a conversation with a live partner neither blocked, given the benchmark member's password and
+ * credits (members.mjs), so each can sign in and send.
  */
 async function chooseMembers(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -67,48 +68,26 @@ async function chooseMembers(databaseUrl) {
   try {
     const { rows } = await client.query(
       `select u.id, u.email from users u
-        where u.email is not null and u.email_verified_at is not null and u.deleted_at is null
-          and u.deactivated_at is null and u.suspended_at is null and not (u.roles && array['admin', 'operator'])
-          and u.email <> $1
+        where ${ACTIVE_MEMBER}
           and exists (select 1 from conversation_members m join users p on p.id = m.partner_id
                        where m.user_id = u.id and p.deleted_at is null and p.deactivated_at is null
                          and not exists (select 1 from interactions i where i.kind = 'block'
                            and ((i.from_user_id = u.id and i.to_user_id = p.id)
                              or (i.from_user_id = p.id and i.to_user_id = u.id))))
-        order by md5(u.id::text) limit $2`,
-      [BENCH_MEMBER.email, MEMBERS],
+        order by md5(u.id::text) limit $1`,
+      [MEMBERS],
     );
     if (rows.length < MEMBERS) throw new Error(`only ${rows.length} members fit: run npm run bench:seed`);
-    const ids = rows.map((row) => row.id);
-    await client.query(
-      `update users set password_hash = (select password_hash from users where email = $1) where id = any($2::bigint[])`,
-      [BENCH_MEMBER.email, ids],
+    await preparePasswordsAndCredits(
+      client,
+      rows.map((row) => row.id),
+      CREDITS,
+      "bench-many",
     );
-    const { rows: topped } = await client.query(
-      "update users set credits = credits + $2 where id = any($1::bigint[]) and credits < $2 returning id, credits",
-      [ids, CREDITS],
-    );
-    for (const row of topped) {
-      await client.query(
-        `insert into credit_ledger (user_id, amount, reason, reference, balance_after)
-         values ($1::bigint, $2::integer, 'test', 'bench-many:' || $1::text || ':' || $4::text, $3::integer)`,
-        [row.id, CREDITS, row.credits, randomUUID()],
-      );
-    }
     return rows.map((row) => row.email);
   } finally {
     await client.end();
   }
-}
-
-async function signIn(url, email) {
-  const response = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Site-Key": BENCH_SITE_KEY },
-    body: JSON.stringify({ email, password: BENCH_MEMBER.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email} failed with ${response.status}: ${await response.text()}`);
-  return (await response.json()).data.access_token;
 }
 
 /** Signs every member in, four at a time (sign-in hashes the password: the expensive part of the setup). */

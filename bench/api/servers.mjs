@@ -76,7 +76,7 @@ export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_
 }
 
 /** The baseline (baseline-server.mjs), given the statements it may replay, by name. */
-export async function startBaseline(databaseUrl, statements, programs = {}) {
+export async function startBaseline(databaseUrl, statements, programs = {}, load = undefined) {
   const child = fork(path.join(here, "baseline-server.mjs"), [], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -84,7 +84,7 @@ export async function startBaseline(databaseUrl, statements, programs = {}) {
   const ready = new Promise((resolve) =>
     child.on("message", (message) => message.type === "ready" && resolve(message)),
   );
-  child.send({ type: "start", statements, programs });
+  child.send({ type: "start", statements, programs, load });
   const { port } = await ready;
   return {
     url: `http://127.0.0.1:${port}`,
