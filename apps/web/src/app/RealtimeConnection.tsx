@@ -5,14 +5,19 @@ import { announceMessageHidden, conversationKeys } from "../features/messages";
 import { handleNewNotification, handleNotificationsRead, refreshNotificationCount } from "../features/notifications";
 import { loadRealtimeConnection, useRealtimeStore } from "../features/realtime";
 import { clientConfig } from "../lib/client-config";
+import { usePageSettled } from "../lib/use-page-settled";
 
 const SESSION_CHECK_DELAY_MS = 1_000;
 
-/** Opens the real-time connection while a member is signed in; pusher-js loads lazily, on demand. */
+/**
+ * Opens the real-time connection while a member is signed in. pusher-js loads lazily, once the first page has
+ * settled (lib/page-settled.ts): the page a member opens comes first, its live updates a moment after.
+ */
 export function RealtimeConnection() {
   const userUuid = useAuthStore((state) => state.user?.uuid);
   const queryClient = useQueryClient();
   const connectionState = useRealtimeStore((state) => state.state);
+  const pageSettled = usePageSettled();
 
   // Exposed on <html> for styling hooks and for the browser tests.
   useEffect(() => {
@@ -21,7 +26,7 @@ export function RealtimeConnection() {
 
   useEffect(() => {
     const user = useAuthStore.getState().user;
-    if (!userUuid || !user) return;
+    if (!pageSettled || !userUuid || !user) return;
     let disconnect: (() => void) | undefined;
     let cancelled = false;
     const refreshUser = () => void useAuthStore.getState().fetchUser();
@@ -67,7 +72,7 @@ export function RealtimeConnection() {
       cancelled = true;
       disconnect?.();
     };
-  }, [userUuid, queryClient]);
+  }, [pageSettled, userUuid, queryClient]);
 
   return null;
 }
