@@ -117,7 +117,7 @@ const sections = [
     args: ["bench/realtime/run.mjs"],
   },
   {
-    title: "Web (issues 9 and 11)",
+    title: "Web (issues 9, 11 and 22)",
     intro:
       "Lighthouse's mobile audit in Debian's Chromium against the server as `npm start` runs it; first-load JavaScript of each page gzipped, against the floor of React, React Router and TanStack Query built alone.",
     args: ["--import", "tsx", "bench/web/lighthouse.mjs"],

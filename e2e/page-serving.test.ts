@@ -54,4 +54,13 @@ describe("pages served to any client", () => {
     expect(page.body).toContain('rel="modulepreload"');
     expect(page.cacheControl).toBe("no-cache");
   });
+
+  it("sends the dashboard with its page, the member's navbar and account strip preloaded", async () => {
+    const page = await get("/dashboard", { Accept: "text/html", "Accept-Encoding": "identity" });
+    expect(page.status).toBe(200);
+    const preloaded = [
+      ...page.body.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([\w-]+?)-[\w-]+\.js"/g),
+    ].map((match) => match[1]);
+    expect(preloaded).toEqual(expect.arrayContaining(["DashboardPage", "MemberNavbar", "AccountHeader"]));
+  });
 });

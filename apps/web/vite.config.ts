@@ -41,12 +41,18 @@ function sonnerStylesAsAsset(): Plugin {
  * The pages most first visits open. For each, the build writes the chunks its route loads (the page and
  * what it imports, beyond the entry) to dist/first-load-preloads.json; the server lists them as
  * <link rel="modulepreload"> in that page's HTML, so the browser fetches them with the entry instead of
- * one round trip after it (apps/server/src/platform/http/static-web.ts).
+ * one round trip after it (apps/server/src/platform/http/static-web.ts). The dashboard, where members land,
+ * also takes the signed-in navbar and account strip, which its first paint shows (issue 22).
  */
-export const firstLoadPages: Record<string, string> = {
-  "/": "src/features/home/HomePage.tsx",
-  "/login": "src/features/auth/LoginPage.tsx",
-  "/register": "src/features/auth/RegisterPage.tsx",
+export const firstLoadPages: Record<string, string[]> = {
+  "/": ["src/features/home/HomePage.tsx"],
+  "/login": ["src/features/auth/LoginPage.tsx"],
+  "/register": ["src/features/auth/RegisterPage.tsx"],
+  "/dashboard": [
+    "src/features/profiles/DashboardPage.tsx",
+    "src/ui/navbar/MemberNavbar.tsx",
+    "src/ui/navbar/AccountHeader.tsx",
+  ],
 };
 
 function firstLoadPreloads(): Plugin {
@@ -64,11 +70,13 @@ function firstLoadPreloads(): Plugin {
       };
       for (const chunk of chunks.filter((item) => item.isEntry)) collect(chunk.fileName, entryFiles);
       const preloads: Record<string, string[]> = {};
-      for (const [pathname, source] of Object.entries(firstLoadPages)) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(import.meta.dirname, source));
-        if (!page) this.error(`first-load page ${source} is not a chunk of its own: is it still lazily imported?`);
+      for (const [pathname, sources] of Object.entries(firstLoadPages)) {
         const files = new Set<string>();
-        collect(page.fileName, files);
+        for (const source of sources) {
+          const chunk = chunks.find((item) => item.facadeModuleId === path.resolve(import.meta.dirname, source));
+          if (!chunk) this.error(`first-load chunk ${source} is not a chunk of its own: is it still lazily imported?`);
+          collect(chunk.fileName, files);
+        }
         preloads[pathname] = [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
       }
       this.emitFile({ type: "asset", fileName: "first-load-preloads.json", source: JSON.stringify(preloads) });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { AddressEcho } from "./address-echo";
 import { ProfileGrid } from "./ProfileGrid";
 import { fetchSearchPreferences, savedSearchesKey, searchProfiles } from "./profile-api";
 import { SavedSearches } from "./SavedSearches";
@@ -19,7 +20,10 @@ export default function DashboardPage() {
   // What the form shows: the member's choice at once, before the router has moved to the new address
   // (two quick changes must not read the same old address), then whatever the address says.
   const [draft, setDraft] = useState<SearchParams>(() => Object.fromEntries(address));
-  useEffect(() => setDraft(Object.fromEntries(address)), [address]);
+  const echo = useRef(new AddressEcho());
+  useEffect(() => {
+    if (echo.current.arrived(address.toString())) setDraft(Object.fromEntries(address));
+  }, [address]);
   const preferences = useQuery({ queryKey: savedSearchesKey, queryFn: fetchSearchPreferences });
 
   // Only on arrival with a bare address: afterwards an empty address is the member clearing the filters.
@@ -45,6 +49,7 @@ export default function DashboardPage() {
       if (typed !== undefined) kept[field] = typed;
     }
     setDraft(kept);
+    echo.current.requested(new URLSearchParams(kept).toString(), address.toString());
     setAddress(kept, { replace: true });
   };
 

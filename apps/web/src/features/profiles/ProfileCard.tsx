@@ -12,8 +12,10 @@ const quickButton =
 /**
  * A profile card: the photo and "name, age" lead to the profile; the name truncates, the age never does
  * (issue 20). Like and Message sit on the photo so a member can act without opening the profile.
+ * `firstRow`: the card is on screen when the page opens, so its photo loads at once, not lazily once laid out
+ * (it is the page's largest paint; issue 22).
  */
-export function ProfileCard({ profile }: { profile: TProfileCard }) {
+export function ProfileCard({ profile, firstRow = false }: { profile: TProfileCard; firstRow?: boolean }) {
   const queryClient = useQueryClient();
   const [liked, setLiked] = useState(false);
   const [pops, setPops] = useState(0);
@@ -37,7 +39,8 @@ export function ProfileCard({ profile }: { profile: TProfileCard }) {
         <img
           src={profile.primary_photo.thumb}
           alt=""
-          loading="lazy"
+          loading={firstRow ? "eager" : "lazy"}
+          fetchPriority={firstRow ? "high" : "auto"}
           className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-velvet-950/85 via-velvet-950/40 to-transparent p-3 pt-10 text-white">

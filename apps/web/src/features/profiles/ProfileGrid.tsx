@@ -16,6 +16,9 @@ interface ProfileGridProps {
 /** Fixed names for placeholder cards: they have no identity of their own. */
 const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
 
+/** The widest row (four columns from 1024 px): the cards whose photos are on screen when the page opens. */
+const FIRST_ROW_CARDS = 4;
+
 /** Cards in a responsive grid with infinite scroll, and designed loading, empty and error states. */
 export function ProfileGrid({
   profiles,
@@ -65,8 +68,8 @@ export function ProfileGrid({
   return (
     <>
       <div className={grid}>
-        {profiles.map((profile) => (
-          <ProfileCard key={profile.uuid} profile={profile} />
+        {profiles.map((profile, index) => (
+          <ProfileCard key={profile.uuid} profile={profile} firstRow={index < FIRST_ROW_CARDS} />
         ))}
         {loadingMore ? SKELETONS.slice(0, 4).map((key) => <ProfileCardSkeleton key={`more-${key}`} />) : null}
       </div>

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SAVED_SEARCH_LIMIT, type TSearchPreferences } from "@velvet/shared/api/profiles";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { ApiError } from "../../lib/api-client";
 import { CloseIcon } from "../../ui/icons";
+import { toast } from "../../ui/toast";
 import { deleteSavedSearch, savedSearchesKey, saveSearch } from "./profile-api";
 import { type SearchParams, searchHref } from "./search-params";
 

@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { ApiError } from "../../lib/api-client";
+import { toast } from "../../ui/toast";
 import { type InteractionKind, interact } from "./profile-api";
 
 type Feedback = Exclude<InteractionKind, "block">;

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useRef } from "react";
+import { usePageSettled } from "../../lib/use-page-settled";
 import { useAuthStore } from "../auth";
 
-/** Loaded once a member has signed in on this page: a visitor's first load never carries it. */
+/** Loaded once a member has signed in on this page and the page has settled: a visitor's first load never carries it. */
 const PushSyncWorker = lazy(() => import("./PushSyncWorker"));
 
 /**
@@ -10,9 +11,10 @@ const PushSyncWorker = lazy(() => import("./PushSyncWorker"));
  */
 export function PushSync() {
   const signedIn = useAuthStore((state) => Boolean(state.user));
+  const pageSettled = usePageSettled();
   const needed = useRef(false);
   if (signedIn) needed.current = true;
-  if (!needed.current) return null;
+  if (!needed.current || !pageSettled) return null;
   return (
     <Suspense fallback={null}>
       <PushSyncWorker />
