@@ -28,13 +28,17 @@ function freePort() {
  * limits and presence stay in memory), a rate limit no benchmark reaches, and an SMTP address
  * nothing listens on (no benchmark sends mail; the away-email digest may try and fail).
  */
-export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_PROFILE_DIR, env = {} } = {}) {
+export async function startVelvet(
+  databaseUrl,
+  { profileDir = process.env.BENCH_PROFILE_DIR, env = {}, nodeArgs = [] } = {},
+) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
   await ensureServerBuild();
   // profileDir (or BENCH_PROFILE_DIR): the server writes a CPU profile there when it stops (profile-one.mjs reads one).
   const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, ...serverCommand.args], {
+  // nodeArgs: flags for node itself before the server's, such as a module to --import first (count-statements.mjs).
+  const child = spawn(process.execPath, [...profiling, ...nodeArgs, ...serverCommand.args], {
     cwd: serverCommand.cwd,
     env: {
       ...process.env,
@@ -67,6 +71,7 @@ export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_
   child.removeAllListeners("exit");
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
