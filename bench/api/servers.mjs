@@ -30,15 +30,24 @@ function freePort() {
  */
 export async function startVelvet(
   databaseUrl,
-  { profileDir = process.env.BENCH_PROFILE_DIR, env = {}, nodeArgs = [] } = {},
+  {
+    profileDir = process.env.BENCH_PROFILE_DIR,
+    env = {},
+    nodeArgs = [],
+    // BENCH_SERVER_BUNDLE: another build of the server in apps/server/dist (say, an earlier commit's), for A/B runs.
+    bundle = process.env.BENCH_SERVER_BUNDLE,
+  } = {},
 ) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
-  await ensureServerBuild();
+  if (!bundle) await ensureServerBuild();
+  const serverArgs = bundle
+    ? serverCommand.args.map((arg) => (arg === "dist/main.js" ? bundle : arg))
+    : serverCommand.args;
   // profileDir (or BENCH_PROFILE_DIR): the server writes a CPU profile there when it stops (profile-one.mjs reads one).
   const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   // nodeArgs: flags for node itself before the server's, such as a module to --import first (count-statements.mjs).
-  const child = spawn(process.execPath, [...profiling, ...nodeArgs, ...serverCommand.args], {
+  const child = spawn(process.execPath, [...profiling, ...nodeArgs, ...serverArgs], {
     cwd: serverCommand.cwd,
     env: {
       ...process.env,
