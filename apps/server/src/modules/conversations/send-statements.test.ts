@@ -13,7 +13,7 @@ describe("the statements of sending a message", () => {
   });
   afterAll(() => server.stop());
 
-  it("writes the message's events in one insert, asks about Web Push in the notification's statement, and leaves the operator queue alone between two members", async () => {
+  it("spends with its ledger row in one statement, writes the events in one insert, asks about Web Push in the notification's statement, and leaves the operator queue alone between two members", async () => {
     const [alex, sam] = await Promise.all([signedInMember(server), signedInMember(server)]);
     await giveCredits(server, alex, 5);
     const opened = await server.request(
@@ -37,6 +37,10 @@ describe("the statements of sending a message", () => {
     expect(pushLookups).toHaveLength(1);
     expect(pushLookups[0]).toMatch(/insert into "notifications"/i);
     expect(log.texts.filter((text) => text.includes("fictional_profile_operators"))).toEqual([]);
+    // The spend writes its ledger row in the same statement.
+    const ledgerWrites = log.texts.filter((text) => text.includes('"credit_ledger"'));
+    expect(ledgerWrites).toHaveLength(1);
+    expect(ledgerWrites[0]).toMatch(/^with spent as \(\s*update "users"/i);
 
     // The one insert still writes every event, in the order they were recorded.
     const events = await server.context.database.db
