@@ -107,7 +107,7 @@ const sections = [
   {
     title: "API (issues 5, 6 and 11)",
     intro:
-      "autocannon against the real server (production mode, `npm start`'s flags) and, for each endpoint, a bare Fastify route running the same SQL through raw `pg` (no ORM, no auth); the hello routes are the bare references. Warm-up, then three rounds of 10 s, the pair back to back in alternating order; req/s and latencies are medians of the rounds, the ratio is the median of the rounds' ratios.",
+      "autocannon against the real server (production mode, `npm start`'s flags) and, for each endpoint, a bare Fastify route running the same SQL through raw `pg` (no ORM, no auth); the hello routes are the bare references. Warm-up, then five rounds of 10 s, the pair back to back in alternating order; req/s and latencies are medians of the rounds, the ratio is the median of the rounds' ratios (each round listed: the spread).",
     args: ["bench/api/run.mjs"],
   },
   {

@@ -4,13 +4,14 @@
 // two run back to back, in alternating order, so the machine's noise falls on both. Reports the
 // medians of the rounds, and as the ratio the median of the rounds' ratios. Prints a Markdown
 // table, then the plans of the replayed statements and the indexes of the tables they read.
-import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
+import { load, signIn } from "./load.mjs";
 import { scenarios } from "./scenarios.mjs";
 import { BENCH_SITE_KEY, startBaseline, startVelvet } from "./servers.mjs";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Five rounds at least (issue 22): a budget read from the median of three moved with one noisy round.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const TABLES = ["users", "photos", "interactions", "conversations", "conversation_members", "messages"];
@@ -30,55 +31,6 @@ async function assertSeeded(databaseUrl) {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-async function signIn(url, email = BENCH_MEMBER.email) {
-  const response = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Site-Key": BENCH_SITE_KEY },
-    body: JSON.stringify({ email, password: BENCH_MEMBER.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
-  return (await response.json()).data.access_token;
-}
-
-/** Loads one target with one request; any answer but 2xx makes the whole run fail. */
-async function load(url, request, headers, connections, seconds) {
-  // perConnection: each connection acts as its own client (own token, own path), with a fresh body per request.
-  let nextSlot = 0;
-  const perConnection = request.perConnection
-    ? {
-        requests: [
-          {
-            setupRequest: (req, context) => {
-              context.slot ??= nextSlot++ % request.perConnection.length;
-              const slot = request.perConnection[context.slot];
-              return {
-                ...req,
-                path: slot.path,
-                headers: { ...req.headers, ...slot.headers, "Content-Type": "application/json" },
-                body: JSON.stringify(slot.body()),
-              };
-            },
-          },
-        ],
-      }
-    : {};
-  const result = await autocannon({
-    url: `${url}${request.path ?? ""}`,
-    method: request.method ?? "GET",
-    headers: { ...headers, ...(request.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    connections,
-    duration: seconds,
-    ...perConnection,
-  });
-  if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(
-      `${url}${request.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function explain(databaseUrl, statements) {

@@ -28,13 +28,26 @@ function freePort() {
  * limits and presence stay in memory), a rate limit no benchmark reaches, and an SMTP address
  * nothing listens on (no benchmark sends mail; the away-email digest may try and fail).
  */
-export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_PROFILE_DIR, env = {} } = {}) {
+export async function startVelvet(
+  databaseUrl,
+  {
+    profileDir = process.env.BENCH_PROFILE_DIR,
+    env = {},
+    nodeArgs = [],
+    // BENCH_SERVER_BUNDLE: another build of the server in apps/server/dist (say, an earlier commit's), for A/B runs.
+    bundle = process.env.BENCH_SERVER_BUNDLE,
+  } = {},
+) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "velvet-bench-api-"));
-  await ensureServerBuild();
+  if (!bundle) await ensureServerBuild();
+  const serverArgs = bundle
+    ? serverCommand.args.map((arg) => (arg === "dist/main.js" ? bundle : arg))
+    : serverCommand.args;
   // profileDir (or BENCH_PROFILE_DIR): the server writes a CPU profile there when it stops (profile-one.mjs reads one).
   const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, ...serverCommand.args], {
+  // nodeArgs: flags for node itself before the server's, such as a module to --import first (count-statements.mjs).
+  const child = spawn(process.execPath, [...profiling, ...nodeArgs, ...serverArgs], {
     cwd: serverCommand.cwd,
     env: {
       ...process.env,
@@ -67,6 +80,7 @@ export async function startVelvet(databaseUrl, { profileDir = process.env.BENCH_
   child.removeAllListeners("exit");
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -10,7 +10,7 @@ import { messagePriceSql, PASS_FREE_TYPES } from "../credits";
 import { spendCredits } from "../ledger";
 import { notify } from "../notifications";
 import { notificationPartyWithPhoto } from "../profiles";
-import { recordRealtimeEvent } from "../realtime";
+import { recordingEventsTogether, recordRealtimeEvent } from "../realtime";
 import { type MessageSource, presentMessage } from "./presenter";
 import { loadMessage, messageByClientId } from "./queries";
 
@@ -51,7 +51,13 @@ export async function openConversation(tx: Db, initiatorId: number, recipientId:
 export type MessageAppendedHook = (
   context: AppContext,
   tx: Db,
-  written: { conversationId: number; sender: UserRow; messageId: number },
+  written: {
+    conversationId: number;
+    sender: UserRow;
+    messageId: number;
+    /** Known when the writer read the partner's row (sending); undefined otherwise. */
+    partnerIsFictional: boolean | undefined;
+  },
 ) => Promise<void>;
 const appendedHooks: MessageAppendedHook[] = [];
 
@@ -61,7 +67,8 @@ export function onMessageAppended(hook: MessageAppendedHook): void {
 
 export interface AppendMessage {
   sender: UserRow;
-  partner: { id: number; uuid: string };
+  /** isFictional when the caller read it: the operator queue's hook then asks nothing about two real members. */
+  partner: { id: number; uuid: string; isFictional?: boolean };
   conversationId: number;
   conversationUuid: string;
   type: TMessageType;
@@ -87,17 +94,21 @@ export interface AppendMessage {
  * statement moves the conversation and both members and counts the
  * recipient's unread messages.
  */
-export async function appendMessage(
-  context: AppContext,
-  tx: Db,
-  input: AppendMessage,
-): Promise<{
+export function appendMessage(context: AppContext, tx: Db, input: AppendMessage): Promise<AppendedMessage> {
+  // The events of a message (its own, the balance, the notification, the unread count, the operator queue) are
+  // written as one statement at the end, not one insert each.
+  return recordingEventsTogether(tx, () => writeMessage(context, tx, input));
+}
+
+interface AppendedMessage {
   messageId: number;
   duplicate: boolean;
   message?: MessageSource;
   balance?: number;
   senderHasPass?: boolean;
-}> {
+}
+
+async function writeMessage(context: AppContext, tx: Db, input: AppendMessage): Promise<AppendedMessage> {
   const [row] = await tx
     .insert(messages)
     .values({
@@ -181,7 +192,12 @@ export async function appendMessage(
   }
   await publishUnreadCount(tx, input.partner, recipientUnread);
   for (const hook of appendedHooks) {
-    await hook(context, tx, { conversationId: input.conversationId, sender: input.sender, messageId: row.id });
+    await hook(context, tx, {
+      conversationId: input.conversationId,
+      sender: input.sender,
+      messageId: row.id,
+      partnerIsFictional: input.partner.isFictional,
+    });
   }
   return {
     messageId: row.id,

@@ -33,6 +33,7 @@ function prepareWritableConversation(db: Db) {
       conversationId: conversations.id,
       partnerId: users.id,
       partnerUuid: users.uuid,
+      partnerIsFictional: users.isFictional,
       gone: sql<boolean>`${users.deletedAt} is not null or ${users.deactivatedAt} is not null
         or ${users.suspendedAt} is not null`,
       blocked: sql<boolean>`exists (select 1 from interactions i where i.kind = 'block'
@@ -124,7 +125,7 @@ export const conversationPolicy = {
     if (row.gone || row.blocked) throw new AppError("forbidden", messagingMessages.cannotMessage);
     return {
       earlierMessageId: null,
-      partner: { id: row.partnerId, uuid: row.partnerUuid },
+      partner: { id: row.partnerId, uuid: row.partnerUuid, isFictional: row.partnerIsFictional },
       conversation: { id: row.conversationId, uuid: conversationUuid },
     };
   },

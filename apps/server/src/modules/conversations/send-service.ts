@@ -67,7 +67,7 @@ type ResolvedDestination =
   | { earlierMessageId: number }
   | {
       earlierMessageId: null;
-      partner: UserRow | { id: number; uuid: string };
+      partner: UserRow | { id: number; uuid: string; isFictional: boolean };
       /** null when writing from a profile: the conversation is found or opened inside the transaction. */
       conversation: { id: number; uuid: string } | null;
     };

@@ -1,6 +1,6 @@
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
-import { and, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../platform/db/client";
 import { creditLedger } from "../../platform/db/schema/credits";
 import { users } from "../../platform/db/schema/members";
 import { recordRealtimeEvent } from "../realtime";
@@ -123,13 +123,21 @@ export async function spendCredits(
   reference: string,
 ): Promise<number | null> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spendCredits needs a positive integer, got ${amount}`);
-  const [updated] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${amount}` })
-    .where(and(eq(users.id, userId), gte(users.credits, amount)))
-    .returning({ credits: users.credits, uuid: users.uuid });
+  // The spend and its ledger row in one statement (every message sent runs it): a data-modifying WITH runs
+  // whether or not the outer query reads it, and writes no row when the update matched none.
+  const [updated] = await queryRows<{ credits: number; uuid: string }>(
+    tx,
+    sql`with spent as (
+      update ${users} set credits = credits - ${amount}
+      where id = ${userId} and credits >= ${amount}
+      returning credits, uuid
+    ), entry as (
+      insert into ${creditLedger} (user_id, amount, reason, reference, balance_after)
+      select ${userId}, ${-amount}, ${reason}, ${reference}, credits from spent
+    )
+    select credits, uuid from spent`,
+  );
   if (!updated) return null;
-  await tx.insert(creditLedger).values({ userId, amount: -amount, reason, reference, balanceAfter: updated.credits });
   await announceBalance(tx, updated.uuid, updated.credits);
   return updated.credits;
 }

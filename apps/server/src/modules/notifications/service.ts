@@ -3,6 +3,7 @@ import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../platform/db/client";
 import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
+import { pushSubscriptions } from "../../platform/db/schema/push";
 import { queuePush } from "../push";
 import { recordRealtimeEvent } from "../realtime";
 import { presentNotification } from "./presenter";
@@ -56,7 +57,9 @@ export async function notify(
   // A message replaces the conversation's earlier message item (issue 20: one bell item per conversation, with
   // the count of messages not yet read and the latest one), so it comes back to the top with a new id. Writers
   // into one conversation hold its row lock, so two messages never both miss the item the other wrote.
-  const [row] = await queryRows<{ id: number | string; data: Record<string, unknown> }>(
+  // Whether the recipient has a browser subscribed for Web Push, asked in the same statement (most have none).
+  const pushSubscribed = sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${input.recipient.id})`;
+  const [row] = await queryRows<{ id: number | string; data: Record<string, unknown>; push_subscribed: boolean }>(
     tx,
     conversationUuid
       ? sql`with previous as (
@@ -71,15 +74,19 @@ export async function notify(
             1 + coalesce((select sum(count) from previous where read_at is null), 0)::int),
           ${EMAILED_ACTION_TYPES.has(input.actionType)}::boolean
         where ${notMuted}
-        returning id, data`
+        returning id, data, ${pushSubscribed} as push_subscribed`
       : sql`insert into ${notifications} (user_id, from_user_id, action_type, data, email_due)
         select ${input.recipient.id}::bigint, ${input.from.id}::bigint, ${input.actionType}::text,
           ${JSON.stringify(data)}::jsonb, ${EMAILED_ACTION_TYPES.has(input.actionType)}::boolean
         where ${notMuted}
-        returning id, data`,
+        returning id, data, ${pushSubscribed} as push_subscribed`,
   );
   if (!row) return;
-  await queuePush(tx, { notificationId: Number(row.id), recipientId: input.recipient.id });
+  await queuePush(tx, {
+    notificationId: Number(row.id),
+    recipientId: input.recipient.id,
+    subscribed: row.push_subscribed,
+  });
   await recordRealtimeEvent(
     tx,
     realtimeChannels.notifications(input.recipient.uuid),

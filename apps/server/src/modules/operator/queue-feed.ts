@@ -31,6 +31,8 @@ export function registerQueueFeed(): void {
 const memberWrote: MessageAppendedHook = async (context, tx, written) => {
   // A profile's own messages (a reply, a trigger) record their change where the hold changes too (reply-service).
   if (written.sender.isFictional) return;
+  // Between two real members there is no queue entry to change (recordQueueChanges would find none): no query.
+  if (written.partnerIsFictional === false) return;
   await recordQueueChanges(context, tx, [written.conversationId]);
 };
 

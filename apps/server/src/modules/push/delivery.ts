@@ -25,14 +25,19 @@ export type ConnectionCheck = (userUuid: string) => Promise<boolean>;
  * Records, inside the transaction that creates the notification, that it may go out as a push: the job exists
  * only if the notification commits, and the worker picks it up within a second of the commit.
  */
-export async function queuePush(tx: Db, input: { notificationId: number; recipientId: number }): Promise<void> {
-  // Most members have no browser subscribed: no job for them (this runs on every message sent).
-  const [subscribed] = await tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, input.recipientId))
-    .limit(1);
-  if (!subscribed) return;
+export async function queuePush(
+  tx: Db,
+  input: {
+    notificationId: number;
+    recipientId: number;
+    /**
+     * Whether the recipient has a browser subscribed, asked by the caller in the statement that wrote the
+     * notification (this runs on every message sent; most members have none, and get no job).
+     */
+    subscribed: boolean;
+  },
+): Promise<void> {
+  if (!input.subscribed) return;
   await enqueueJob(tx, PUSH_JOB, { notificationId: input.notificationId }, { maxAttempts: 4 });
 }
 

@@ -3,7 +3,13 @@ export { realtimeAuthRoutes } from "./auth-routes";
 export { createBroadcaster } from "./broadcaster";
 export { createRealtimeServer } from "./create-realtime-server";
 export { realtimeHttpApi } from "./http-api";
-export { OUTBOX_PRUNE_EVERY_MS, OUTBOX_PRUNE_JOB, OutboxDispatcher, recordRealtimeEvent } from "./outbox";
+export {
+  OUTBOX_PRUNE_EVERY_MS,
+  OUTBOX_PRUNE_JOB,
+  OutboxDispatcher,
+  recordingEventsTogether,
+  recordRealtimeEvent,
+} from "./outbox";
 export { registerChannelRule, UUID_PATTERN } from "./policy";
 export type { RealtimeServer } from "./server";
 export { constantTimeEquals } from "./signatures";

@@ -5,10 +5,16 @@ import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import type { Logger } from "../../platform/logging/logger";
 import type { Broadcaster } from "./broadcaster";
 
+type OutboxRow = typeof realtimeOutbox.$inferInsert;
+
+/** The events recorded so far in a transaction that writes them together (recordingEventsTogether). */
+const heldByTransaction = new WeakMap<Db, OutboxRow[]>();
+
 /**
  * Records an event inside the caller's transaction. Nothing is sent now: if the
  * transaction rolls back, nobody hears of it; once it commits, the dispatcher
  * delivers it (call `dispatcher.kick()` after commit for immediate delivery).
+ * Inside `recordingEventsTogether` the row is written with the others at its end.
  */
 export async function recordRealtimeEvent<E extends keyof RealtimeEventPayloads>(
   tx: Db,
@@ -16,7 +22,31 @@ export async function recordRealtimeEvent<E extends keyof RealtimeEventPayloads>
   event: E,
   payload: RealtimeEventPayloads[E],
 ): Promise<void> {
+  const held = heldByTransaction.get(tx);
+  if (held) {
+    held.push({ channel, event, payload });
+    return;
+  }
   await tx.insert(realtimeOutbox).values({ channel, event, payload });
+}
+
+/**
+ * Runs `work` in the caller's transaction and writes every event it records (through recordRealtimeEvent, from
+ * whichever module) as one insert when it is done, in the order recorded, still before the transaction commits.
+ * Sending a message records four or five events from four modules: one statement instead of one each. An error
+ * in `work` writes nothing (its transaction rolls back anyway); inside another such call, the outer one writes.
+ */
+export async function recordingEventsTogether<T>(tx: Db, work: () => Promise<T>): Promise<T> {
+  if (heldByTransaction.has(tx)) return work();
+  const held: OutboxRow[] = [];
+  heldByTransaction.set(tx, held);
+  try {
+    const result = await work();
+    if (held.length > 0) await tx.insert(realtimeOutbox).values(held);
+    return result;
+  } finally {
+    heldByTransaction.delete(tx);
+  }
 }
 
 const BATCH = 100;
@@ -90,11 +120,18 @@ export class OutboxDispatcher {
               where ${realtimeOutbox.deliveredAt} is null order by ${realtimeOutbox.id}
               limit ${sql.placeholder("batch")} for update skip locked)`,
           )
-          .returning()
+          // The payload as the text it is published as: parsing the JSON only to serialise it again was work for
+          // nothing on each of the four or five events of every message.
+          .returning({
+            id: realtimeOutbox.id,
+            channel: realtimeOutbox.channel,
+            event: realtimeOutbox.event,
+            payload: sql<string>`${realtimeOutbox.payload}::text`,
+          })
           .prepare("outbox_take_pending")
           .execute({ batch: BATCH });
         rows.sort((a, b) => a.id - b.id);
-        for (const row of rows) await this.broadcaster.publish(row.channel, row.event, JSON.stringify(row.payload));
+        for (const row of rows) await this.broadcaster.publish(row.channel, row.event, row.payload);
         return rows.length;
       });
       delivered += sent;
