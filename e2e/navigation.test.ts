@@ -274,23 +274,28 @@ describe("navigation in Chromium", () => {
 
   it("tracks hamburger and bell clicks at most once a second, and tracks a logout before logging out", async () => {
     const { page, errors, close } = await newPage(browser, 375);
-    // The page's clock runs as usual but can jump: "the next second" is reached at once instead of slept through.
+    // The page's time stands still between the jumps below: "the next second" is reached at once instead of slept
+    // through, and a slow machine cannot stretch "within the same second" past one (timers keep running).
     await page.clock.install();
     await logIn(page, baseUrl, member.email, member.password);
     await page.goto(`${baseUrl}/my-favorites`);
     const clicks = recordClicks(page);
     const menu = hamburger(page);
+    let now = await page.evaluate(() => Date.now());
+    await page.clock.setFixedTime(now);
 
     // Open and close within the same second: one call.
     await menu.click();
     await foldout(page).waitFor();
     await menu.click();
     await foldout(page).waitFor({ state: "detached" });
-    await page.clock.fastForward(1_100);
+    now += 1_100;
+    await page.clock.setFixedTime(now);
     // The next second: the opening is recorded again.
     await menu.click();
     await foldout(page).waitFor();
-    await page.clock.fastForward(1_100);
+    now += 1_100;
+    await page.clock.setFixedTime(now);
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("dialog", { name: "Notifications" }).waitFor();
     await expect.poll(() => clicks.length).toBe(3);
@@ -303,7 +308,8 @@ describe("navigation in Chromium", () => {
     for (const request of clicks) expect(await request.headerValue("device-id")).toMatch(/^[0-9a-f]{32}$/);
 
     // Logout: the click first, then the logout itself, then home.
-    await page.clock.fastForward(1_100);
+    now += 1_100;
+    await page.clock.setFixedTime(now);
     const order: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
@@ -311,7 +317,8 @@ describe("navigation in Chromium", () => {
     });
     await menu.click();
     await foldout(page).waitFor();
-    await page.clock.fastForward(1_100);
+    now += 1_100;
+    await page.clock.setFixedTime(now);
     await foldout(page).getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("link", { name: "Log In" }).first().waitFor();

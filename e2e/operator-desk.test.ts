@@ -108,7 +108,9 @@ describe("the operator desk at full speed (issue 21)", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     polled.length = 0;
 
-    const SAMPLES = 30;
+    // Two batches and the opening message stay within one member's 60 messages a minute (MESSAGE_RATE_LIMIT):
+    // with 30 a batch, a second batch ran into 429.
+    const SAMPLES = 29;
     let sample = 0;
     const measure = async () => {
       const latencies: number[] = [];
@@ -134,7 +136,7 @@ describe("the operator desk at full speed (issue 21)", () => {
       process.stderr.write(`queue delivery to 2 consoles, ${latencies.length} samples: p50 ${p50} ms, p99 ${p99} ms\n`);
       return p99;
     };
-    // The p99 of 60 samples is their slowest but one: in CI, beside the other test lane, one stall of the machine
+    // The p99 of 58 samples is their slowest: in CI, beside the other test lane, one stall of the machine
     // decides it. A second batch is measured only when the first misses; the budget must hold for a whole batch.
     let p99 = await measure();
     if (p99 > 1_000) p99 = await measure();
