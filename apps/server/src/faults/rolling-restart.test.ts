@@ -154,7 +154,7 @@ describe("a rolling restart behind HAProxy", () => {
     );
 
     // Every member writes to their partner every 300-700 ms through HAProxy until told to stop.
-    const sends: Array<{ member: Member; clientId: string; status: number }> = [];
+    const sends: Array<{ member: Member; clientId: string; status: number | string }> = [];
     let sending = true;
     const loops = pairs.flatMap((pair) =>
       pair.members.map(async (member, side) => {
@@ -165,8 +165,11 @@ describe("a rolling restart behind HAProxy", () => {
             method: "POST",
             auth: member.auth,
             body: JSON.stringify({ type: "text", text: `Still there? ${clientId}`, client_id: clientId }),
-          }).catch(() => undefined);
-          sends.push({ member, clientId, status: response?.status ?? -1 });
+          }).catch(
+            (error: Error) => `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}`,
+          );
+          // A failure without an answer is kept with its cause, so a red run says what happened on the wire.
+          sends.push({ member, clientId, status: typeof response === "string" ? response : response.status });
           await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 400));
         }
       }),
