@@ -39,6 +39,9 @@ export async function eraseMember(context: AppContext, user: UserRow): Promise<v
   const { db } = context.database;
   const addresses = [user.email, user.pendingEmail].filter((email): email is string => Boolean(email));
   const files = await db.transaction(async (tx) => {
+    // First, so nothing can write for the member while they are erased (a mail job's sign-in link, for one:
+    // auth/mail-letters.ts waits on this lock, then finds the account deleted).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const fictionalImages = await fictionalConversationImages(tx, user.id);
     const files = await filesOf(tx, user.id, fictionalImages);
     await eraseConversations(tx, user.id, fictionalImages);
