@@ -14,7 +14,7 @@ let snapshot: Promise<Blob> | undefined;
 let migratedShape: Promise<string> | undefined;
 
 /** The run's migrated dump, read once per worker; undefined outside the server projects (no global setup). */
-export function migratedEmbeddedSnapshot(): Promise<Blob> | undefined {
+function migratedEmbeddedSnapshot(): Promise<Blob> | undefined {
   const file = process.env[EMBEDDED_SNAPSHOT_VARIABLE];
   if (!file) return undefined;
   snapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
@@ -57,7 +57,7 @@ async function loadFromDump(dump: Blob): Promise<PGlite> {
  * server would notice: tables, columns, types, defaults, indexes, constraints, functions, sequences' definitions
  * and the migrations journal; and the session's settings. Temporary tables live elsewhere and are dropped.
  */
-export async function shapeOf(client: PGlite): Promise<string> {
+async function shapeOf(client: PGlite): Promise<string> {
   const { rows } = await client.query<{ shape: string }>(`
     select md5(concat_ws('|',
       (select string_agg(concat_ws(',', table_schema, table_name, column_name, data_type, column_default,
@@ -83,7 +83,7 @@ export async function shapeOf(client: PGlite): Promise<string> {
  * cannot be trusted: the database closed, or its shape (settings included) differs from the migrated one.
  * Not DISCARD ALL: its RESET ALL gives PGlite a search_path of pg_catalog alone, where PGlite starts with public.
  */
-export async function emptiedToMigratedState(client: PGlite): Promise<boolean> {
+async function emptiedToMigratedState(client: PGlite): Promise<boolean> {
   if (client.closed || !migratedShape) return false;
   try {
     // A transaction left open by a failed test would otherwise swallow everything below.
