@@ -71,8 +71,19 @@ describe("search, cards and likes in Chromium", () => {
       await page.reload();
       await expect.poll(() => panel.getByLabel("Age from").inputValue()).toBe("21");
       await page.goto(`${baseUrl}/messages`);
+      // Arriving bare, the page waits for the last search before searching: a bare search sent first would
+      // also become the member's last one on the server (seen once on a loaded CI machine).
+      const searchesSent: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === "/api/profiles") searchesSent.push(url.search);
+      });
       await page.getByRole("navigation").getByRole("link", { name: "Search", exact: true }).first().click();
       await expect.poll(() => page.url()).toBe(`${baseUrl}/dashboard${address.search}`);
+      await firstCard(page).waitFor();
+      expect(searchesSent.length).toBeGreaterThan(0);
+      for (const sent of searchesSent)
+        expect(new URLSearchParams(sent).get("gender"), `a search sent: "${sent}"`).toBe("female");
       await expect.poll(() => panel.getByLabel("Show me").inputValue()).toBe("female");
       const me = await callApi<{ data: { preferences: { search: { last: Record<string, string> } } } }>(
         baseUrl,

@@ -62,7 +62,7 @@ describe("sign-in", () => {
     await login("nobody-warm-up@example.com", "whatever-password", { "X-Forwarded-For": "198.51.100.9" });
     await login(member.email ?? "", "wrong-password-warm-up", { "X-Forwarded-For": "198.51.100.19" });
     const timings = { unknown: [] as number[], wrong: [] as number[] };
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 7; attempt++) {
       let started = performance.now();
       const unknown = await login(`nobody-${attempt}@example.com`, "whatever-password", {
         "X-Forwarded-For": `198.51.100.${10 + attempt}`,
@@ -78,11 +78,13 @@ describe("sign-in", () => {
       expect(await unknown.json()).toEqual(failedBody);
       expect(await wrong.json()).toEqual(failedBody);
     }
-    // Medians of five interleaved pairs: one slow request on a loaded CI core does not decide the answer.
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0;
+    // Medians of seven interleaved pairs: a few slow requests on a loaded CI core do not decide the answer (quiet,
+    // the ratio is about 0.95; with five pairs, two CI runs on a loaded machine gave 0.497 and 0.498).
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[3] ?? 0;
     const ratio = median(timings.unknown) / median(timings.wrong);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    const measured = `ratio ${ratio.toFixed(3)} of ${JSON.stringify(timings)}`;
+    expect(ratio, measured).toBeGreaterThan(0.5);
+    expect(ratio, measured).toBeLessThan(2);
   });
 
   it("throttles the 6th failure in a minute for one email and IP, with the exact message and Retry-After", async () => {

@@ -27,17 +27,27 @@ export default function DashboardPage() {
   const preferences = useQuery({ queryKey: savedSearchesKey, queryFn: fetchSearchPreferences });
 
   // Only on arrival with a bare address: afterwards an empty address is the member clearing the filters.
-  const arrivedBare = useRef(isDefaultSearch(params) && address.size === 0);
-  const last = preferences.data?.last;
-  // A copy cached earlier in this visit may be older than the last search: wait for the fresh one.
-  const loadingLast = preferences.isPending || preferences.isFetching;
-  const restoring = arrivedBare.current && loadingLast;
+  const [arrivedBare, setArrivedBare] = useState(() => isDefaultSearch(params) && address.size === 0);
+  // A copy cached earlier in this visit may be older than the last search: wait for the fresh one (on the first
+  // render with a cached copy the refetch has not started yet, so "fetching" alone is not enough).
+  const loadingLast = preferences.isPending || preferences.isFetching || !preferences.isFetchedAfterMount;
+  // Through the schema again: the stored copy's keys come back in the database's order, not the address's.
+  const lastParams = useMemo(() => {
+    const last = preferences.data?.last;
+    const checked = last ? searchFromAddress(last).params : {};
+    return isDefaultSearch(checked) ? null : checked;
+  }, [preferences.data]);
+  // No search until the last one is in the address: a bare search meanwhile would also become the member's last
+  // one on the server. The router applies a new address in a transition, so other renders can come first.
+  const restoring = arrivedBare && (loadingLast || lastParams !== null);
   useEffect(() => {
-    if (!arrivedBare.current || loadingLast) return;
-    arrivedBare.current = false;
-    // Through the schema again: the stored copy's keys come back in the database's order, not the address's.
-    if (last && !isDefaultSearch(last)) setAddress(searchFromAddress(last).params, { replace: true });
-  }, [loadingLast, last, setAddress]);
+    if (!arrivedBare) return;
+    if (address.size > 0) setArrivedBare(false);
+    else if (!loadingLast) {
+      if (lastParams) setAddress(lastParams, { replace: true });
+      else setArrivedBare(false);
+    }
+  }, [arrivedBare, address, loadingLast, lastParams, setAddress]);
 
   // The address keeps what the member chose in canonical form; a field the schema refuses stays as typed
   // so the form can say what is wrong with it, and the search runs without it.
