@@ -158,6 +158,8 @@ describe("accessibility (axe: no serious or critical violation)", () => {
       } finally {
         await close();
       }
-    });
+      // Thirteen pages, each loaded and walked by axe: 50 to 60 s on a loaded 2-core CI machine (one run timed out
+      // at the default 60 s), about 15 s on a quiet one.
+    }, 150_000);
   }
 });
