@@ -82,8 +82,15 @@ describe("search, cards and likes in Chromium", () => {
       await expect.poll(() => page.url()).toBe(`${baseUrl}/dashboard${address.search}`);
       await firstCard(page).waitFor();
       expect(searchesSent.length).toBeGreaterThan(0);
-      for (const sent of searchesSent)
+      for (const sent of searchesSent) {
         expect(new URLSearchParams(sent).get("gender"), `a search sent: "${sent}"`).toBe("female");
+      }
+      // Again within the cached copy's freshness (30 s), moving inside the page: the last search comes back too.
+      await page.getByRole("navigation").getByRole("link", { name: "Messages", exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === "/messages");
+      await page.getByRole("navigation").getByRole("link", { name: "Search", exact: true }).first().click();
+      await expect.poll(() => page.url()).toBe(`${baseUrl}/dashboard${address.search}`);
+      await firstCard(page).waitFor({ timeout: 10_000 });
       await expect.poll(() => panel.getByLabel("Show me").inputValue()).toBe("female");
       const me = await callApi<{ data: { preferences: { search: { last: Record<string, string> } } } }>(
         baseUrl,

@@ -24,7 +24,13 @@ export default function DashboardPage() {
   useEffect(() => {
     if (echo.current.arrived(address.toString())) setDraft(Object.fromEntries(address));
   }, [address]);
-  const preferences = useQuery({ queryKey: savedSearchesKey, queryFn: fetchSearchPreferences });
+  // Fetched again on every arrival, however fresh the cached copy: each search this visit changed the last one
+  // on the server without touching the copy, and a bare arrival waits for the fresh one (below).
+  const preferences = useQuery({
+    queryKey: savedSearchesKey,
+    queryFn: fetchSearchPreferences,
+    refetchOnMount: "always",
+  });
 
   // Only on arrival with a bare address: afterwards an empty address is the member clearing the filters.
   const [arrivedBare, setArrivedBare] = useState(() => isDefaultSearch(params) && address.size === 0);
