@@ -15,17 +15,24 @@ export interface SmtpStub {
   start(): Promise<void>;
   /** Closes the port and drops open connections: to a client, the mail server is down. */
   stop(): Promise<void>;
+  /** How many messages the stub holds unanswered right now (with `hold`). */
+  held(): number;
+  /** Accepts every held message and stops holding new ones. */
+  release(): void;
 }
 
 /**
  * A real SMTP server on a local port, small enough to read: the commands nodemailer uses (EHLO, MAIL, RCPT,
  * DATA, RSET, NOOP, QUIT), no TLS, no authentication. Created stopped, so a test can name its URL while the
- * port is still closed; `delayMs` holds each message that long before accepting it, like a slow provider.
+ * port is still closed; `delayMs` holds each message that long before accepting it, like a slow provider, and
+ * `hold` holds every message until `release()`, like a provider that has stopped answering mid-conversation.
  */
-export function createSmtpStub(port: number, options: { delayMs?: number } = {}): SmtpStub {
+export function createSmtpStub(port: number, options: { delayMs?: number; hold?: boolean } = {}): SmtpStub {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   let server: Server | undefined;
+  let holding = options.hold ?? false;
+  const waitingForRelease = new Set<() => void>();
 
   const converse = (socket: Socket) => {
     sockets.add(socket);
@@ -77,6 +84,7 @@ export function createSmtpStub(port: number, options: { delayMs?: number } = {})
           inData = false;
           reply("250 OK queued", async () => {
             if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+            if (holding) await new Promise<void>((resolve) => waitingForRelease.add(resolve));
             received.push(message);
           });
           continue;
@@ -110,5 +118,11 @@ export function createSmtpStub(port: number, options: { delayMs?: number } = {})
         server.close(() => resolve());
         server = undefined;
       }),
+    held: () => waitingForRelease.size,
+    release: () => {
+      holding = false;
+      for (const resolve of waitingForRelease) resolve();
+      waitingForRelease.clear();
+    },
   };
 }
