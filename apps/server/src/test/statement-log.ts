@@ -11,34 +11,52 @@ type Query = (config: unknown, ...rest: unknown[]) => unknown;
  * transaction sessions copy (statements prepared before keep theirs). Background work (the outbox's delivery, the
  * jobs worker) is logged too: assert on the statements the test is about.
  */
-export function logStatements(server: TestServer): { texts: string[]; stop(): void } {
+export function logStatements(server: TestServer): { texts: string[]; statements: LoggedStatement[]; stop(): void } {
   const texts: string[] = [];
+  const statements: LoggedStatement[] = [];
+  const record = (text: string, params: unknown[]) => {
+    texts.push(text);
+    statements.push({ text, params });
+  };
   if (server.context.database.driver === "postgres") {
     const prototype = pg.Client.prototype as unknown as { query: Query };
     const query = prototype.query;
     prototype.query = function logged(this: unknown, config: unknown, ...rest: unknown[]) {
-      texts.push(typeof config === "string" ? config : ((config as { text?: string } | null)?.text ?? ""));
+      if (typeof config === "string") record(config, Array.isArray(rest[0]) ? rest[0] : []);
+      else {
+        const { text, values } = (config ?? {}) as { text?: string; values?: unknown[] };
+        // drizzle passes the values beside the config object, not in it.
+        record(text ?? "", values ?? (Array.isArray(rest[0]) ? rest[0] : []));
+      }
       return query.call(this, config, ...rest);
     };
     return {
       texts,
+      statements,
       stop() {
         prototype.query = query;
       },
     };
   }
   const session = (server.context.database.db as unknown as { _: { session: SessionWithLogger } })._.session;
-  const logger: Logger = { logQuery: (text) => texts.push(text) };
+  const logger: Logger = { logQuery: (text, params) => record(text, params) };
   const before = { logger: session.logger, optionsLogger: session.options.logger };
   session.logger = logger;
   session.options.logger = logger;
   return {
     texts,
+    statements,
     stop() {
       session.logger = before.logger;
       session.options.logger = before.optionsLogger;
     },
   };
+}
+
+/** A statement as sent: its text and the values of its parameters. */
+export interface LoggedStatement {
+  text: string;
+  params: unknown[];
 }
 
 interface SessionWithLogger {

@@ -25,6 +25,12 @@ export const notifications = pgTable(
       .on(table.userId, table.id)
       .where(sql`${table.emailDue} and ${table.emailedAt} is null`),
     index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+    // A message's bell item is found by its conversation (notify replaces it on every message sent; reading the
+    // conversation marks it read). Without this the lookup read every notification the recipient has, so each
+    // message to a much-written profile cost more than the last.
+    index("notifications_conversation_item_idx")
+      .on(table.userId, sql`(${table.data} #>> '{message,conversation,uuid}')`)
+      .where(sql`${table.actionType} = 'MESSAGE_RECEIVED'`),
   ],
 );
 

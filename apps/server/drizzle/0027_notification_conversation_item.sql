@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_conversation_item_idx" ON "notifications" USING btree ("user_id",("data" #>> '{message,conversation,uuid}')) WHERE "notifications"."action_type" = 'MESSAGE_RECEIVED';
