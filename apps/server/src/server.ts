@@ -60,7 +60,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   await runMigrations(database);
   await ensureMessagePrices(database.db, config);
   await ensureCreditPackages(database.db);
-  await ensurePromotionCalendar(database.db, config.siteTimezone);
+  if (config.seasonalPromotions) await ensurePromotionCalendar(database.db, config.siteTimezone);
   // After the store: the FAQ quotes its prices.
   await ensureStaticPages(database.db, config);
   const redis = await openRedis(config.redisUrl);

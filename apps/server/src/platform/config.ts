@@ -72,6 +72,10 @@ const ZEnvSchema = z.object({
   SITE_NAME: z.string().default("Velvet Hearts"),
   SITE_KEYS: list(DEVELOPMENT_SITE_KEY),
   SITE_TIMEZONE: z.string().default("Australia/Sydney"),
+  SEASONAL_PROMOTIONS: z
+    .string()
+    .default("1")
+    .transform((value) => value === "1" || value === "true"),
   // The seller printed on receipts; the defaults are the operating company of the legal pages.
   SITE_LEGAL_NAME: z.string().min(1).default(company.legalName),
   SITE_LEGAL_ADDRESS: z.string().min(1).default(company.address),
@@ -181,6 +185,8 @@ export interface AppConfig {
   siteName: string;
   siteKeys: string[];
   siteTimezone: string;
+  /** Plant the seasonal promotion calendar at start (a year without promotions gets its events). */
+  seasonalPromotions: boolean;
   /** The seller on receipts: legal name, address and (when registered) its GST / tax number. */
   seller: { legalName: string; address: string; taxId: string | undefined };
   supportEmail: string;
@@ -299,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     siteName: env.SITE_NAME,
     siteKeys: env.SITE_KEYS,
     siteTimezone: env.SITE_TIMEZONE,
+    seasonalPromotions: env.SEASONAL_PROMOTIONS,
     seller: { legalName: env.SITE_LEGAL_NAME, address: env.SITE_LEGAL_ADDRESS, taxId: env.SITE_TAX_ID || undefined },
     supportEmail: env.SUPPORT_EMAIL,
     allowedOrigins: env.ALLOWED_ORIGINS,

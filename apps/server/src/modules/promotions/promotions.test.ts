@@ -1,6 +1,7 @@
 import { promoEventNames } from "@velvet/shared/constants/promotions";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../platform/config";
 import { creditLedger } from "../../platform/db/schema/credits";
 import { users } from "../../platform/db/schema/members";
 import { promotions } from "../../platform/db/schema/promotions";
@@ -35,6 +36,29 @@ describe("the promotion calendar", () => {
     }
   });
 });
+
+describe("the calendar at start (SEASONAL_PROMOTIONS)", () => {
+  const plantedYears = async (env: Record<string, string>) => {
+    const server = await startTestServer(env);
+    try {
+      const rows = await server.context.database.db.select({ startsAt: promotions.startsAt }).from(promotions);
+      return new Set(rows.map((row) => row.startsAt.getUTCFullYear())).size;
+    } finally {
+      await server.stop();
+    }
+  };
+
+  it("plants this year's and next year's events by default, and none when set to 0", async () => {
+    // The default is the site's: the test suite's servers turn it off so prices never depend on the day.
+    expect(loadDefault()).toBe(true);
+    expect(await plantedYears({ SEASONAL_PROMOTIONS: "1" })).toBeGreaterThanOrEqual(2);
+    expect(await plantedYears({ SEASONAL_PROMOTIONS: "0" })).toBe(0);
+  });
+});
+
+function loadDefault(): boolean {
+  return loadConfig({ NODE_ENV: "development" }).seasonalPromotions;
+}
 
 describe("promotions for members", () => {
   let server: TestServer;
