@@ -79,8 +79,9 @@ export async function startTestServer(
     LOG_LEVEL: "info",
     DATA_DIR: dataDir,
     SITE_KEYS: `${TEST_SITE_KEY},second-test-key`,
-    // The real calendar would change prices and credits on its event days (Black Friday broke 40 tests): a test
-    // that needs a promotion creates it, and the calendar's own tests plant it with a fixed date.
+    // The real calendar would change prices and credits on its event days (on Black Friday 2026, 21 server tests
+    // and 5 browser tests failed): a test that needs a promotion creates it, and the calendar's own tests plant it
+    // with a fixed date.
     SEASONAL_PROMOTIONS: "0",
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...(process.env.REDIS_URL
