@@ -27,10 +27,6 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     // Likewise the browser tests register far more than 20 members an hour from that one address (the limit has
     // its own server tests).
     REGISTER_RATE_LIMIT: "100000",
-    // Prices, credits and the seasonal popup must not depend on the day the suite runs: on the calendar's event
-    // days the real promotions changed every purchase and covered pages with their popup. Tests of promotions
-    // create their own.
-    SEASONAL_PROMOTIONS: "0",
     ...env,
   });
   return {

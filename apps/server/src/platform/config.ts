@@ -32,6 +32,11 @@ const boolFlag = z
   .string()
   .optional()
   .transform((value) => value === "1" || value === "true");
+/** A switch that is on unless set to something other than "1" or "true". */
+const onUnlessOff = z
+  .string()
+  .default("1")
+  .transform((value) => value === "1" || value === "true");
 const list = (fallback: string) =>
   z
     .string()
@@ -63,19 +68,13 @@ const ZEnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   DATABASE_DIRECT_URL: optionalString,
-  DATABASE_PREPARED_STATEMENTS: z
-    .string()
-    .default("1")
-    .transform((value) => value === "1" || value === "true"),
+  DATABASE_PREPARED_STATEMENTS: onUnlessOff,
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default("velvet:"),
   SITE_NAME: z.string().default("Velvet Hearts"),
   SITE_KEYS: list(DEVELOPMENT_SITE_KEY),
   SITE_TIMEZONE: z.string().default("Australia/Sydney"),
-  SEASONAL_PROMOTIONS: z
-    .string()
-    .default("1")
-    .transform((value) => value === "1" || value === "true"),
+  SEASONAL_PROMOTIONS: onUnlessOff,
   // The seller printed on receipts; the defaults are the operating company of the legal pages.
   SITE_LEGAL_NAME: z.string().min(1).default(company.legalName),
   SITE_LEGAL_ADDRESS: z.string().min(1).default(company.address),
@@ -125,10 +124,7 @@ const ZEnvSchema = z.object({
   PHOTO_AUTO_APPROVE: optionalString.transform((value) =>
     value === undefined ? undefined : value === "1" || value === "true",
   ),
-  SEED_DEMO_DATA: z
-    .string()
-    .default("1")
-    .transform((value) => value === "1" || value === "true"),
+  SEED_DEMO_DATA: onUnlessOff,
   WELCOME_CREDITS: z.coerce.number().int().min(0).default(10),
   MESSAGE_PRICE_TEXT: z.coerce.number().int().min(0).default(1),
   MESSAGE_PRICE_IMAGE: z.coerce.number().int().min(0).default(2),

@@ -46,7 +46,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       DATABASE_URL: "",
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: "0",
-      // Prices and credits must not depend on the day the suite runs (see test/support.ts).
+      // Prices, credits and the seasonal popup must not depend on the day the suite runs (see test/support.ts);
+      // the end-to-end servers start here too.
       SEASONAL_PROMOTIONS: "0",
       ...env,
       PORT: String(port),

@@ -12,10 +12,8 @@ type Query = (config: unknown, ...rest: unknown[]) => unknown;
  * jobs worker) is logged too: assert on the statements the test is about.
  */
 export function logStatements(server: TestServer): { texts: string[]; statements: LoggedStatement[]; stop(): void } {
-  const texts: string[] = [];
   const statements: LoggedStatement[] = [];
   const record = (text: string, params: unknown[]) => {
-    texts.push(text);
     statements.push({ text, params });
   };
   if (server.context.database.driver === "postgres") {
@@ -31,7 +29,9 @@ export function logStatements(server: TestServer): { texts: string[]; statements
       return query.call(this, config, ...rest);
     };
     return {
-      texts,
+      get texts() {
+        return statements.map((statement) => statement.text);
+      },
       statements,
       stop() {
         prototype.query = query;
@@ -44,7 +44,9 @@ export function logStatements(server: TestServer): { texts: string[]; statements
   session.logger = logger;
   session.options.logger = logger;
   return {
-    texts,
+    get texts() {
+      return statements.map((statement) => statement.text);
+    },
     statements,
     stop() {
       session.logger = before.logger;

@@ -28,7 +28,7 @@ describe("finding a conversation's bell item", () => {
       values: statement.params,
     });
     const plan = JSON.stringify(row?.["QUERY PLAN"]);
-    const scans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"notifications"[^{}]*?/g)];
+    const scans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"notifications"/g)];
     const indexes = [...plan.matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1]);
     return { scans: scans.map((match) => match[1]), indexes, plan };
   };

@@ -25,7 +25,7 @@ describe("buying from the credit store through the test gateway", () => {
     expect(await findPaymentMismatches(server.context.database.db)).toEqual([]);
     await server.stop();
   });
-  // Tests set the promotion they need; the real calendar must not leak in on its event days.
+  // Each test sets the promotion it needs; none of an earlier test's may carry over.
   beforeEach(async () => {
     await server.context.database.db.delete(promotions);
     server.context.events.emit("promotions.changed", {});
