@@ -44,8 +44,14 @@ describe("search, cards and likes in Chromium", () => {
       await screenshot(page, "search-filters-1280", { fullPage: false });
 
       // Down the results, into a profile, and Back.
-      await page.mouse.wheel(0, 1400);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      // Wheeled again while the page is still shorter than that (its cards render after the first): CI once
+      // stopped at 471 px with a single wheel.
+      await expect
+        .poll(async () => {
+          await page.mouse.wheel(0, 1400);
+          return page.evaluate(() => window.scrollY);
+        })
+        .toBeGreaterThan(1000);
       await page.waitForTimeout(300);
       const scrolled = await page.evaluate(() => window.scrollY);
       const inView = await results(page)
