@@ -7,7 +7,7 @@
 import Fastify from "fastify";
 import pg from "pg";
 import { loadRoutes } from "../load/baseline-routes.mjs";
-import { sendLikeTheApp } from "./baseline-send.mjs";
+import { resetBaselineOutbox, sendLikeTheApp } from "./baseline-send.mjs";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const statements = new Map();
@@ -44,6 +44,7 @@ process.on("message", async (message) => {
   for (const [name, groups] of Object.entries(message.programs ?? {})) programs.set(name, groups);
   // The busy evening (bench/load/run.mjs): per-member routes replaying each member's own statements.
   if (message.load) loadRoutes(app, pool, message.load);
+  await resetBaselineOutbox(pool);
   await app.listen({ host: "127.0.0.1", port: 0 });
   process.send({ type: "ready", port: app.server.address().port });
 });

@@ -21,7 +21,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { startHaproxy } from "../../apps/server/src/faults/haproxy.ts";
 import { root, startBaseline, startVelvet } from "../api/servers.mjs";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
@@ -89,20 +88,6 @@ function startClients() {
   };
 }
 
-/**
- * The baseline writes the app's outbox rows but delivers nothing: marked delivered here, or the next server to start
- * would spend its first minutes sending stale events to nobody.
- */
-async function markOutboxDelivered(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("update realtime_outbox set delivered_at = now() where delivered_at is null");
-  } finally {
-    await client.end();
-  }
-}
-
 /** One or two processes of the real server (two: behind HAProxy, joined by Redis), or the raw-pg baseline. */
 async function startSetup(name, databaseUrl, pool, firstPair) {
   if (name === "one") {
@@ -158,7 +143,6 @@ async function startSetup(name, databaseUrl, pool, firstPair) {
     stop: async () => {
       await server.stop();
       rmSync(directory, { recursive: true, force: true });
-      await markOutboxDelivered(databaseUrl);
     },
   };
 }

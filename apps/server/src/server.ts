@@ -116,7 +116,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     closing ??= (async () => {
       await Promise.all([realtime.close(closeOptions.realtimeStaggerMs), app.close()]);
       // Jobs in hand (mail, the periodic passes) finish and are marked done before the database closes; then
-      // the outbox delivers what they recorded.
+      // the outbox finishes the delivery round in hand. Whatever is still pending goes out on another process's
+      // next round (within its 1 s poll) or at this one's next start: a backlog never holds a shutdown up.
       await jobs.stop();
       await outbox.stop();
       await context.redis?.quit().catch(() => {});

@@ -121,6 +121,37 @@ describe("outbox delivery at start", () => {
     }
   });
 
+  it("stops after the round it is in when stopped under a backlog, and the rest goes out on the next start", async () => {
+    const database = await openDatabase({ dataDir: null });
+    try {
+      await runMigrations(database);
+      await database.db
+        .insert(realtimeOutbox)
+        .values(Array.from({ length: 250 }, (_, n) => ({ channel: "private-d", event: `e${n}`, payload: {} })));
+      const sent: string[] = [];
+      let dispatcher: OutboxDispatcher | undefined;
+      let stopping: Promise<void> | undefined;
+      const broadcaster: Broadcaster = {
+        publish: async (_channel, event) => {
+          sent.push(event);
+          // SIGTERM arrives during the first round.
+          stopping ??= dispatcher?.stop();
+        },
+      };
+      dispatcher = new OutboxDispatcher(database.db, broadcaster, createLogger("silent"));
+      expect(await dispatcher.flush()).toBe(100);
+      await stopping;
+      expect(sent).toHaveLength(100);
+
+      const next = new OutboxDispatcher(database.db, broadcaster, createLogger("silent"));
+      await next.start();
+      await next.stop();
+      expect(sent).toEqual(Array.from({ length: 250 }, (_, n) => `e${n}`));
+    } finally {
+      await database.close();
+    }
+  });
+
   it("prunes rows delivered more than a day ago, and keeps recent and pending ones", async () => {
     const database = await openDatabase({ dataDir: null });
     try {

@@ -105,7 +105,11 @@ export class OutboxDispatcher {
       });
   }
 
-  /** One or more delivery rounds until nothing is pending; returns how many events went out. */
+  /**
+   * One or more delivery rounds until nothing is pending, or until `stop()`: a stopping process finishes the round
+   * it is in and leaves the rest to the next round of any process (or to its own next start), so a shutdown under
+   * a backlog takes one round, not the backlog. Returns how many events went out.
+   */
   async flush(): Promise<number> {
     let delivered = 0;
     for (;;) {
@@ -135,7 +139,7 @@ export class OutboxDispatcher {
         return rows.length;
       });
       delivered += sent;
-      if (sent < BATCH) break;
+      if (sent < BATCH || this.stopped) break;
     }
     return delivered;
   }
