@@ -5,7 +5,7 @@
 // medians of the rounds, and as the ratio the median of the rounds' ratios. Prints a Markdown
 // table, then the plans of the replayed statements and the indexes of the tables they read.
 import pg from "pg";
-import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
+import { BENCH_MEMBER, benchDatabaseUrl, tableMaintenance } from "../bench-database.mjs";
 import { load, signIn } from "./load.mjs";
 import { scenarios } from "./scenarios.mjs";
 import { BENCH_SITE_KEY, startBaseline, startVelvet } from "./servers.mjs";
@@ -52,31 +52,9 @@ async function explain(databaseUrl, statements) {
   }
 }
 
-/**
- * Production's PostgreSQL vacuums and analyses on its own; these machines' server has autovacuum off
- * (/etc/postgresql/15/main/conf.d/90-ci.conf). Without it every run leaves the next one dead rows to step over
- * and statistics from before it (a plan cached on the empty outbox went on sorting the whole table after 100,000
- * rows), a handicap that grows with each run and that no production database has. So when autovacuum is off, the
- * database is vacuumed and analysed before every measured run, on either side, as autovacuum would have between
- * them. Answers whether it does.
- */
-async function maintainer(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query("show autovacuum");
-  const needed = rows[0].autovacuum === "off";
-  return {
-    needed,
-    async run() {
-      if (needed) await client.query("vacuum analyze");
-    },
-    end: () => client.end(),
-  };
-}
-
 const databaseUrl = benchDatabaseUrl();
 await assertSeeded(databaseUrl);
-const maintenance = await maintainer(databaseUrl);
+const maintenance = await tableMaintenance(databaseUrl);
 if (maintenance.needed) progress("autovacuum is off on this server: vacuum analyze before each measured run");
 const velvet = await startVelvet(databaseUrl);
 let token = await signIn(velvet.url);

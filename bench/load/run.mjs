@@ -23,7 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startHaproxy } from "../../apps/server/src/faults/haproxy.ts";
 import { root, startBaseline, startVelvet } from "../api/servers.mjs";
-import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
+import { BENCH_MEMBER, benchDatabaseUrl, tableMaintenance } from "../bench-database.mjs";
 import { breaches, capacity, DELIVERY_P99_MS, quantile, REQUEST_P99_MS } from "./budget.mjs";
 import { choosePool } from "./pool.mjs";
 
@@ -164,7 +164,7 @@ async function measureWindow(clients, setup, members) {
 }
 
 /** Steps N up until a step misses the budget; every step's samples. */
-async function climb(setup, pool, firstPair) {
+async function climb(setup, pool, firstPair, maintenance) {
   const clients = startClients();
   const steps = [];
   try {
@@ -173,6 +173,8 @@ async function climb(setup, pool, firstPair) {
       "started",
     );
     for (const members of STEPS) {
+      // Under the last step's load, as autovacuum would run on a database in production (see tableMaintenance).
+      await maintenance.run();
       await clients.ask({ type: "target", members }, "targeted");
       await sleep(WARMUP_S * 1000);
       let step = await measureWindow(clients, setup, members);
@@ -197,8 +199,8 @@ const databaseUrl = benchDatabaseUrl();
 const started = Date.now();
 say(`choosing ${POOL} members in pairs…`);
 const pool = await choosePool(databaseUrl, POOL);
-// Leftovers of earlier baselines (bench:api's send) must not be delivered during the first step.
-await markOutboxDelivered(databaseUrl);
+const maintenance = await tableMaintenance(databaseUrl);
+if (maintenance.needed) say("autovacuum is off on this server: vacuum analyze before each step");
 say(
   `${pool.pairs.length * 2} members in ${pool.pairs.length} pairs, ${pool.fictional.length} fictional profiles, ${pool.operators.length} operators`,
 );
@@ -210,7 +212,7 @@ for (const [index, name] of SETUPS.entries()) {
   const firstPair = Math.floor((index * pool.pairs.length) / SETUPS.length);
   const setup = await startSetup(name, databaseUrl, pool, firstPair);
   try {
-    const steps = await climb(setup, pool, firstPair);
+    const steps = await climb(setup, pool, firstPair, maintenance);
     results.push({
       name,
       label: setup.label,
@@ -224,6 +226,7 @@ for (const [index, name] of SETUPS.entries()) {
     await setup.stop();
   }
 }
+await maintenance.end();
 
 // The report.
 function verdict(step) {
@@ -234,7 +237,7 @@ function verdict(step) {
 const byName = Object.fromEntries(results.map((result) => [result.name, result]));
 const limit = byName.baseline;
 const lines = [
-  `${pool.pairs.length * 2} seeded members who can sign in (the benchmark password, credits through the ledger), in pairs who share a conversation; ${SETTINGS.operators} operators. Each member: sign in, socket (Pusher protocol 7) subscribed to their notifications, then over and over: a search and its next page (one of ${6} filter sets), two profiles, the conversation list, the history of the conversation with their partner, mark read; ${SETTINGS.thinkMs[0] / 1000} to ${SETTINGS.thinkMs[1] / 1000} s of thinking after each click; a message every ${SETTINGS.sendEveryS} s on average (${SETTINGS.partnerShare * 100}% to the partner, online too, the rest to a fictional profile). Sessions last ${SETTINGS.sessionS[0]} to ${SETTINGS.sessionS[1]} s, then another pair arrives. Operators: the queue, a lock, a reply (to a member online here when one waits among the first), ${SETTINGS.operatorThinkMs[0] / 1000} to ${SETTINGS.operatorThinkMs[1] / 1000} s between replies. Steps: ${STEPS.join(", ")} members online; ${WARMUP_S} s warm-up and a ${WINDOW_S} s window each; a step the members' classes miss is measured once more at once and judged on that second window; a setup stops at its first step over budget (p99 ≤ ${REQUEST_P99_MS} ms for every class, live delivery p99 ≤ ${DELIVERY_P99_MS} ms, no errors; a p99 of fewer than 100 samples is their slowest); the climb goes on while the members' own classes (operators' requests left out) meet it, the second capacity. Delivery is timed from the moment the sender's request starts to the frame on the recipient's socket. The generator is one process of its own; all processes share the 2 cores (no pinning). ${Object.keys(EXTRA_ENV).length > 0 ? `Server environment added: ${env.BENCH_LOAD_ENV}.` : ""}`,
+  `${pool.pairs.length * 2} seeded members who can sign in (the benchmark password, credits through the ledger), in pairs who share a conversation; ${SETTINGS.operators} operators. Each member: sign in, socket (Pusher protocol 7) subscribed to their notifications, then over and over: a search and its next page (one of ${6} filter sets), two profiles, the conversation list, the history of the conversation with their partner, mark read; ${SETTINGS.thinkMs[0] / 1000} to ${SETTINGS.thinkMs[1] / 1000} s of thinking after each click; a message every ${SETTINGS.sendEveryS} s on average (${SETTINGS.partnerShare * 100}% to the partner, online too, the rest to a fictional profile). Sessions last ${SETTINGS.sessionS[0]} to ${SETTINGS.sessionS[1]} s, then another pair arrives. Operators: the queue, a lock, a reply (to a member online here when one waits among the first), ${SETTINGS.operatorThinkMs[0] / 1000} to ${SETTINGS.operatorThinkMs[1] / 1000} s between replies. Steps: ${STEPS.join(", ")} members online; ${WARMUP_S} s warm-up and a ${WINDOW_S} s window each; a step the members' classes miss is measured once more at once and judged on that second window; a setup stops at its first step over budget (p99 ≤ ${REQUEST_P99_MS} ms for every class, live delivery p99 ≤ ${DELIVERY_P99_MS} ms, no errors; a p99 of fewer than 100 samples is their slowest); the climb goes on while the members' own classes (operators' requests left out) meet it, the second capacity. Delivery is timed from the moment the sender's request starts to the frame on the recipient's socket. The generator is one process of its own; all processes share the 2 cores (no pinning).${maintenance.needed ? " This server's autovacuum is off: the database is vacuumed and analysed before each step, under the last step's load, as autovacuum would." : ""} ${Object.keys(EXTRA_ENV).length > 0 ? `Server environment added: ${env.BENCH_LOAD_ENV}.` : ""}`,
   "",
   "| Setup | Capacity: every class (members online) | Of the limit | First step over | Capacity: members' classes only | Of the limit | First step over |",
   "|---|---|---|---|---|---|---|",
