@@ -54,7 +54,12 @@ export async function newPage(browser: Browser, width: number, options: { consen
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    // A failed resource's message names no address on its own: the address says which request it was.
+    if (message.type() !== "error") return;
+    const { url } = message.location();
+    errors.push(
+      message.text().startsWith("Failed to load resource") && url ? `${message.text()} (${url})` : message.text(),
+    );
   });
   return { page, errors, close: () => context.close() };
 }

@@ -183,10 +183,14 @@ describe("safety tools in Chromium", () => {
         const still = await callApi<{ data: { deactivated: boolean } }>(baseUrl, "POST", "/me", { token: me.token });
         expect(still.body.data.deactivated).toBe(false);
 
+        expect(errors).toEqual([]);
+
         await page.getByRole("button", { name: "Deactivate account" }).click();
         await dialog.getByRole("button", { name: "Deactivate account" }).click();
         await page.waitForURL((url) => url.pathname === "/deactivated");
-        expect(errors).toEqual([]);
+        // Deactivating confines the session at once: a background request of the page being left (the bell's
+        // count, say) that was already on its way is answered 401 or 403. Nothing else may fail.
+        expect(errors.filter((message) => !/status of 40[13]\b/.test(message))).toEqual([]);
       } finally {
         await close();
       }

@@ -60,9 +60,9 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
     setProblem(null);
     try {
       const { data } = await callEndpoint(accountEndpoints.deactivate);
+      // Stored for the next page only: handing the confined token to this page's live parts would have its
+      // real-time client authorise the member's channels again and be refused (403) before the page is left.
       writeAccessToken(data.access_token);
-      useAuthStore.setState({ token: data.access_token });
-      await useAuthStore.getState().fetchUser();
       window.location.assign("/deactivated");
     } catch (error) {
       setConfirmDeactivate(false);
