@@ -1,6 +1,8 @@
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { realtimeChannels } from "@velvet/shared/realtime/events";
 import type { Page } from "playwright-core";
 import { botCheckPayload } from "../apps/server/src/test/bot-check";
 import { readExport } from "../apps/server/src/test/zip-archive";
@@ -128,4 +130,27 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   await page.getByRole("button", { name: "Log In" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   await page.waitForSelector("html[data-realtime-state=connected]");
+}
+
+/**
+ * Waits until the server counts no real-time connection on the member's notification channel, asked through the
+ * Pusher HTTP API (signed with the development credentials the e2e server runs with). Closing a page closes its
+ * socket, but under load the server may take a while to see it; until then it treats the member as online.
+ */
+export async function waitUntilOffline(baseUrl: string, userUuid: string, timeoutMs = 15_000): Promise<void> {
+  const appId = process.env.PUSHER_APP_ID ?? "velvet";
+  const key = process.env.PUSHER_KEY ?? "velvet-key";
+  const secret = process.env.PUSHER_SECRET ?? "development-pusher-secret";
+  const channelPath = `/apps/${appId}/channels/${realtimeChannels.notifications(userUuid)}`;
+  const started = Date.now();
+  for (;;) {
+    const query = `auth_key=${key}&auth_timestamp=${Math.floor(Date.now() / 1000)}&auth_version=1.0`;
+    const signature = createHmac("sha256", secret).update(`GET\n${channelPath}\n${query}`).digest("hex");
+    const response = await fetch(`${baseUrl}${channelPath}?${query}&auth_signature=${signature}`);
+    if (response.status !== 200) throw new Error(`The channel API answered ${response.status}`);
+    const { occupied } = (await response.json()) as { occupied: boolean };
+    if (!occupied) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`Member ${userUuid} still connected after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
