@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../platform/app-context";
 import { Caches } from "../platform/cache/caches";
 import { loadConfig, TEST_PASSWORD_HASH_VARIABLE } from "../platform/config";
-import { openDatabase } from "../platform/db/client";
-import { runMigrations } from "../platform/db/migrate";
 import { users } from "../platform/db/schema/members";
 import { operatorTemplates } from "../platform/db/schema/operator";
 import { photos } from "../platform/db/schema/profiles";
@@ -16,7 +14,7 @@ import { DomainEvents } from "../platform/events/domain-events";
 import { createLogger } from "../platform/logging/logger";
 import { MemoryAttemptCounter } from "../platform/rate-limit/attempt-counter";
 import { LocalDiskStorage } from "../platform/storage/storage";
-import { createFreshPostgresDatabase } from "../test/databases";
+import { openTestDatabase } from "../test/support";
 import { DEMO_PROFILE_COUNT, seedDemoData, seedIfEmpty } from "./seed";
 
 function ageOn(birthdate: string, today: Date): number {
@@ -29,19 +27,16 @@ function ageOn(birthdate: string, today: Date): number {
 describe("demo data seed", () => {
   let context: AppContext;
   let dataDir: string;
-  let drop: (() => Promise<void>) | undefined;
+  let closeDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     // The demo accounts' hashes are checked at the real argon2 cost, not the suite's minimum (vitest.config.ts).
     vi.stubEnv(TEST_PASSWORD_HASH_VARIABLE, "");
     dataDir = await mkdtemp(path.join(tmpdir(), "velvet-seed-"));
-    const fresh = process.env.DATABASE_URL
-      ? await createFreshPostgresDatabase(process.env.DATABASE_URL, "seed")
-      : undefined;
-    drop = fresh?.drop;
+    const opened = await openTestDatabase("seed");
+    closeDatabase = opened.close;
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
-    const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: null });
-    await runMigrations(database);
+    const database = opened.database;
     context = {
       config,
       database,
@@ -58,8 +53,7 @@ describe("demo data seed", () => {
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
-    await context.database.close();
-    await drop?.();
+    await closeDatabase?.();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../platform/db/client";
-import { runMigrations } from "../../platform/db/migrate";
 import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import { createLogger } from "../../platform/logging/logger";
 import { connected, portOf, pusherClient, subscribed, waitFor } from "../../test/realtime-clients";
-import { startTestServer, type TestServer } from "../../test/support";
+import { openTestDatabase, startTestServer, type TestServer } from "../../test/support";
 import type { Broadcaster } from "./broadcaster";
 import { OutboxDispatcher, recordRealtimeEvent } from "./outbox";
 
@@ -61,7 +59,8 @@ describe("real-time events after commit", () => {
     expect(portOf(server.url)).toBe(port);
     const received: unknown[] = [];
     client.channel("lobby-restart").bind("after", (data: unknown) => received.push(data));
-    // pusher-js waits out its 10 s unavailable timeout when the first retries hit a closed port.
+    // pusher-js's first retry hits the closed port; it tries again about 15 s later (measured), whatever its
+    // unavailableTimeout.
     await waitFor(
       () => client.connection.state === "connected" && client.channel("lobby-restart").subscribed,
       30_000,
@@ -76,9 +75,8 @@ describe("real-time events after commit", () => {
 
 describe("outbox delivery at start", () => {
   it("delivers rows left undelivered by a crash, in order, once", async () => {
-    const database = await openDatabase({ dataDir: null });
+    const { database, close } = await openTestDatabase("outbox");
     try {
-      await runMigrations(database);
       await database.db.insert(realtimeOutbox).values([
         { channel: "private-a", event: "first", payload: { n: 1 } },
         { channel: "private-a", event: "second", payload: { n: 2 } },
@@ -94,14 +92,13 @@ describe("outbox delivery at start", () => {
       await new OutboxDispatcher(database.db, broadcaster, createLogger("silent")).flush();
       expect(sent).toEqual(["first", "second"]);
     } finally {
-      await database.close();
+      await close();
     }
   });
 
   it("keeps a row pending when delivery fails, and delivers it on the next round", async () => {
-    const database = await openDatabase({ dataDir: null });
+    const { database, close } = await openTestDatabase("outbox");
     try {
-      await runMigrations(database);
       await database.db.insert(realtimeOutbox).values({ channel: "private-b", event: "retry-me", payload: {} });
       let failing = true;
       const sent: string[] = [];
@@ -117,14 +114,13 @@ describe("outbox delivery at start", () => {
       expect(await dispatcher.flush()).toBe(1);
       expect(sent).toEqual(["retry-me"]);
     } finally {
-      await database.close();
+      await close();
     }
   });
 
   it("stops after the round it is in when stopped under a backlog, and the rest goes out on the next start", async () => {
-    const database = await openDatabase({ dataDir: null });
+    const { database, close } = await openTestDatabase("outbox");
     try {
-      await runMigrations(database);
       await database.db
         .insert(realtimeOutbox)
         .values(Array.from({ length: 250 }, (_, n) => ({ channel: "private-d", event: `e${n}`, payload: {} })));
@@ -148,14 +144,13 @@ describe("outbox delivery at start", () => {
       await next.stop();
       expect(sent).toEqual(Array.from({ length: 250 }, (_, n) => `e${n}`));
     } finally {
-      await database.close();
+      await close();
     }
   });
 
   it("prunes rows delivered more than a day ago, and keeps recent and pending ones", async () => {
-    const database = await openDatabase({ dataDir: null });
+    const { database, close } = await openTestDatabase("outbox");
     try {
-      await runMigrations(database);
       const now = new Date("2026-03-12T12:00:00Z");
       const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
       await database.db.insert(realtimeOutbox).values([
@@ -169,7 +164,7 @@ describe("outbox delivery at start", () => {
       const left = await database.db.select({ event: realtimeOutbox.event }).from(realtimeOutbox);
       expect(left.map((row) => row.event).sort()).toEqual(["pending", "recent"]);
     } finally {
-      await database.close();
+      await close();
     }
   });
 });

@@ -18,12 +18,21 @@ export function NotificationItemMenu({
 }) {
   const [placement, setPlacement] = useState<CSSProperties | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const open = placement !== null;
 
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setPlacement(null);
+    };
+    // A scroll that leaves the button where it was (the list settling, a scroll elsewhere) keeps the menu open.
+    const openedAt = button.current?.getBoundingClientRect();
+    const closeIfMoved = () => {
+      const now = button.current?.getBoundingClientRect();
+      if (!openedAt || !now || Math.abs(now.top - openedAt.top) > 1 || Math.abs(now.left - openedAt.left) > 1) {
+        setPlacement(null);
+      }
     };
     const close = () => setPlacement(null);
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -34,13 +43,13 @@ export function NotificationItemMenu({
     };
     document.addEventListener("pointerdown", closeOutside);
     document.addEventListener("keydown", closeOnEscape, true);
-    // Fixed to where the button was: once anything scrolls it would float away, so it closes.
-    document.addEventListener("scroll", close, true);
+    // Fixed to where the button was: once a scroll moves the button the menu would float away, so it closes.
+    document.addEventListener("scroll", closeIfMoved, true);
     window.addEventListener("resize", close);
     return () => {
       document.removeEventListener("pointerdown", closeOutside);
       document.removeEventListener("keydown", closeOnEscape, true);
-      document.removeEventListener("scroll", close, true);
+      document.removeEventListener("scroll", closeIfMoved, true);
       window.removeEventListener("resize", close);
     };
   }, [open]);
@@ -61,6 +70,7 @@ export function NotificationItemMenu({
   return (
     <div ref={root} className="shrink-0 pr-2">
       <button
+        ref={button}
         type="button"
         aria-label={`More options for ${senderName}`}
         aria-haspopup="menu"

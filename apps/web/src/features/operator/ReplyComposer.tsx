@@ -1,6 +1,15 @@
 import type { TOperatorReplyRequest, TOperatorTemplate } from "@velvet/shared/api/operator";
 import { describeContactWarning, findContactDetails } from "@velvet/shared/operator/contact-details";
-import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { AlertIcon, PhotoIcon, SendIcon } from "../../ui/icons";
 import { expandShortCode, matchingTemplates, shortCodeAt, type TemplateValues } from "./templates";
 
@@ -65,13 +74,21 @@ export function ReplyComposer({
     onTyping();
   };
 
+  // Where the caret goes once a template or an insertion is in the box: set as the new text commits, before the
+  // next key is handled (a frame later, keys typed straight after Tab went in before the caret moved).
+  const caretAfterCommit = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterCommit.current;
+    if (at === null) return;
+    caretAfterCommit.current = null;
+    box.current?.focus();
+    box.current?.setSelectionRange(at, at);
+  });
+
   const pick = (template: TOperatorTemplate) => {
     const expanded = expandShortCode(text, caret, template, values);
     change(expanded.text, expanded.caret);
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(expanded.caret, expanded.caret);
-    });
+    caretAfterCommit.current = expanded.caret;
   };
 
   useImperativeHandle(ref, () => ({
@@ -82,7 +99,7 @@ export function ReplyComposer({
       if (!insert) return;
       const at = node.selectionStart;
       change(`${text.slice(0, at)}${insert}${text.slice(node.selectionEnd)}`, at + insert.length);
-      requestAnimationFrame(() => node.setSelectionRange(at + insert.length, at + insert.length));
+      caretAfterCommit.current = at + insert.length;
     },
     toggleKeep() {
       setKeepLock((keep) => !keep);
