@@ -3,14 +3,12 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member, SITE_KEY } from "./members";
 import { type E2eServer, startE2eServer } from "./server-process";
 
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
 const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 async function uploadPhoto(baseUrl: string, member: Member, background: string): Promise<void> {
   const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background } })
     .jpeg()

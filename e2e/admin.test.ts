@@ -2,14 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member, SITE_KEY } from "./members";
 import { type E2eServer, startE2eServer } from "./server-process";
 
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
 const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /** A photo upload through the API, as the profile editor sends it. */
 async function uploadPhoto(baseUrl: string, member: Member): Promise<void> {
   const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#a63b74" } })

@@ -75,3 +75,14 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
+
+/**
+ * The console errors a test expects to see and leaves out: the browser logs every 4xx answer as "Failed to load
+ * resource: the server responded with a status of 4xx", and many tests provoke those on purpose (a refused
+ * payment, a 404 page, a limit). Pass what else a test provokes (e.g. "ERR_INTERNET_DISCONNECTED").
+ */
+export function ignoreExpectedStatuses(errors: string[], ...alsoExpected: string[]): string[] {
+  return errors.filter(
+    (message) => !message.includes("status of 4") && !alsoExpected.some((expected) => message.includes(expected)),
+  );
+}

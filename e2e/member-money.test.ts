@@ -1,14 +1,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 import { type E2eServer, startE2eServer } from "./server-process";
 
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
 // A refused checkout answers 422, which the browser logs as a failed resource: expected here.
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /** Serious or critical axe findings (the rule of e2e/accessibility.test.ts, for this file's own pages). */
 async function blockingViolations(page: Page, within: string[] = []): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);

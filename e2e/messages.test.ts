@@ -1,12 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /** A picture to send: a soft gradient, so the screenshots look like a chat. */
 function photo(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">

@@ -1,13 +1,11 @@
 import type { Browser, Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
 /** The header and the foldout as the member sees them, not the whole page. */
 const viewport = { fullPage: false };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 interface Me {
   visits_count: number;
   received_messages_count: number;

@@ -1,13 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
 const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /** Nearest-rank percentile of the samples (ms). */
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -1,12 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
 const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /** Pictures in the window have loaded, so the screenshots show what a person sees. */
 function picturesLoaded(page: Page) {
   return page.waitForFunction(() =>

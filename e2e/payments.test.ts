@@ -1,11 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /** Chooses a product on /credits/package, pays for it on the test gateway's page and waits for the result. */
 async function buy(page: Page, choose: { name: string | RegExp }, pay: string) {
   await page.goto(`${baseUrl}/credits/package`);

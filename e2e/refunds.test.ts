@@ -1,12 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 type Shelf = { data: Array<{ id: number; kind: string; credits: number }> };
 
 /** Buys a package on the test gateway's hosted page (as the member's browser would post it); answers its session. */

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { callApi, createVerifiedMember, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
-
 /**
  * Issue 17, in Chromium: an admin suspends a member from the members screen with
  * a reason. The member's open tab loses its real-time connection and lands on

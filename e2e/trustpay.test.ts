@@ -1,11 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTrustPaySimulator, type TrustPaySimulator } from "../apps/server/src/test/trustpay-simulator";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
 import { createVerifiedMember, logIn, type Member } from "./members";
 import { type E2eServer, startE2eServer } from "./server-process";
-
-const ignoreExpectedStatuses = (errors: string[]) => errors.filter((message) => !message.includes("status of 4"));
 
 /**
  * The card gateway end to end: a server of its own with PAYMENT_GATEWAY=trustpay, pointed at the TrustPay
