@@ -13,6 +13,7 @@ const MemberRealtime = lazy(() => import("./MemberRealtime"));
 export function RealtimeConnection() {
   const userUuid = useAuthStore((state) => state.user?.uuid);
   const connectionState = useRealtimeStore((state) => state.state);
+  const paused = useRealtimeStore((state) => state.paused);
   const pageSettled = usePageSettled();
 
   // Exposed on <html> for styling hooks and for the browser tests.
@@ -20,7 +21,8 @@ export function RealtimeConnection() {
     document.documentElement.dataset.realtimeState = connectionState;
   }, [connectionState]);
 
-  if (!pageSettled || !userUuid) return null;
+  // Paused (deactivating): MemberRealtime unmounts, which closes its connection or cancels one still loading.
+  if (!pageSettled || !userUuid || paused) return null;
   return (
     <Suspense fallback={null}>
       <MemberRealtime key={userUuid} userUuid={userUuid} />

@@ -59,11 +59,11 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
 
   const deactivate = async () => {
     setProblem(null);
-    // This tab's live connection goes first: deactivating closes the member's sockets from the server, and a
-    // message pusher-js sent in that moment went to a closing socket ("WebSocket is already in CLOSING or CLOSED
-    // state", seen once in CI). It comes back only if deactivating fails.
-    const pusher = useRealtimeStore.getState().pusher;
-    pusher?.disconnect();
+    // This tab's live connection goes first, and none opens meanwhile (not even one whose code is still loading):
+    // deactivating closes the member's sockets from the server and confines the token, and pusher-js, connected
+    // or connecting in that moment, sent into the closing socket ("WebSocket is already in CLOSING or CLOSED
+    // state", twice in CI). It comes back only if deactivating fails.
+    useRealtimeStore.getState().pause();
     try {
       const { data } = await callEndpoint(accountEndpoints.deactivate);
       // Stored for the next page only: handing the confined token to this page's live parts would have its
@@ -71,7 +71,7 @@ export function LeaveSection({ impersonated }: { impersonated: boolean }) {
       writeAccessToken(data.access_token);
       window.location.assign("/deactivated");
     } catch (error) {
-      pusher?.connect();
+      useRealtimeStore.getState().resume();
       setConfirmDeactivate(false);
       setProblem(error instanceof ApiError ? error.message : "Please try again.");
     }
