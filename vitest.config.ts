@@ -62,7 +62,7 @@ export default defineConfig({
         define: { __SITE_KEY__: JSON.stringify("test-site-key"), __LOCAL_ENVIRONMENT__: "true" },
         test: {
           name: "web",
-          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/build/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -87,6 +87,36 @@ describe("first-load JavaScript", () => {
     }
   });
 
+  it("shows a fresh visitor's cookie banner while the member is still being loaded, over the brand bar", async () => {
+    const member = await createVerifiedMember(baseUrl, "bannerfirst");
+    const { page, errors, close } = await newPage(browser, 375, { consent: null });
+    try {
+      await returningMember(page, member);
+      // The member's session answers late (a slow connection): the banner, often the largest paint, must not wait.
+      let releaseMember = () => {};
+      const memberHeld = new Promise<void>((resolve) => {
+        releaseMember = resolve;
+      });
+      let memberAnswered = false;
+      await page.route(/\/api\/me$/, async (route) => {
+        await memberHeld;
+        await route.continue();
+        memberAnswered = true;
+      });
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByRole("region", { name: "Your privacy, your choice" }).waitFor();
+      expect(memberAnswered).toBe(false);
+      // Meanwhile the page keeps index.html's brand bar, not a blank page.
+      await expect(page.locator("#root .bg-velvet-900").first().isVisible()).resolves.toBe(true);
+      releaseMember();
+      await page.getByRole("region", { name: "Profiles" }).locator("article").first().waitFor();
+      expect(memberAnswered).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("keeps the account strip's room while its code loads, so the dashboard does not shift (CLS under 0.02)", async () => {
     const member = await createVerifiedMember(baseUrl, "noshift");
     const { page, errors, close } = await newPage(browser, 375);

@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { contractRouteTable } from "./build/contract-route-table";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -84,9 +85,16 @@ function firstLoadPreloads(): Plugin {
   };
 }
 
+/** Whether this build checks the API's answers against the contract (src/lib/api-client.ts `checkResponses`). */
+function checksResponses(mode: string): boolean {
+  const env = loadEnv(mode, import.meta.dirname, "VITE_");
+  return mode !== "production" || (process.env.VITE_CHECK_API_RESPONSES ?? env.VITE_CHECK_API_RESPONSES) === "1";
+}
+
 export default defineConfig(({ mode }) => ({
   base: "/",
   plugins: [
+    contractRouteTable(checksResponses(mode)),
     react(),
     tailwindcss(),
     sonnerStylesAsAsset(),

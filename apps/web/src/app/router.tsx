@@ -2,6 +2,7 @@ import { type ComponentType, createElement } from "react";
 import { createBrowserRouter, data, type RouteObject, replace } from "react-router";
 import { captureCampaign } from "../features/campaign";
 import { AppFrame } from "./AppFrame";
+import { BootShell } from "./BootShell";
 import { withChunkReload } from "./chunk-reload";
 import { FatalErrorFallback, RouteErrorPage } from "./ErrorPages";
 import { LayoutOutlet } from "./LayoutOutlet";
@@ -51,6 +52,8 @@ export const routes: RouteObject[] = [
       {
         element: <LayoutOutlet />,
         errorElement: <RouteErrorPage />,
+        // The first page's guards and chunk are loading: index.html's brand bar stays, inside the app frame.
+        hydrateFallbackElement: <BootShell />,
         children: [
           ...pageRoutes.map(pageRouteObject),
           ...redirectRoutes.map(toRedirectObject),

@@ -1,20 +1,44 @@
 import type { ExternalToast } from "sonner";
 
 /**
- * The toasts a page's own chunk asks for, without sonner in that chunk: sonner loads with the first toast (or
- * with the toaster, once the page has settled; ui/AppToaster.tsx). The dashboard's cards and saved searches
- * toast only after the member did something, so their first load does not carry sonner (issue 22).
+ * The app's toasts, without sonner in the chunk that asks for one: sonner, and the toaster that shows its toasts
+ * (ui/AppToaster.tsx), load with the first toast. A page that toasts nothing never loads them, so the dashboard's
+ * first load does not carry them (issue 22). sonner keeps a toast asked for before its toaster mounted and shows
+ * it once the toaster subscribes.
  */
-const loadSonner = () => import("sonner");
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Whether anything has asked for a toast on this page yet. */
+export function toasterWanted(): boolean {
+  return wanted;
+}
+
+export function subscribeToasterWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+function loadSonner() {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  return import("sonner");
+}
 
 /** A chunk that cannot load (offline, a new release) leaves nothing to show the toast with. */
 function nothingToShowItWith(): void {}
 
-export const toast = {
+function show(message: string, options?: ExternalToast): void {
+  loadSonner().then((sonner) => sonner.toast(message, options), nothingToShowItWith);
+}
+
+export const toast = Object.assign(show, {
   success(message: string, options?: ExternalToast): void {
     loadSonner().then((sonner) => sonner.toast.success(message, options), nothingToShowItWith);
   },
   error(message: string, options?: ExternalToast): void {
     loadSonner().then((sonner) => sonner.toast.error(message, options), nothingToShowItWith);
   },
-};
+});

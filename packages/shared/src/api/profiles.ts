@@ -1,5 +1,6 @@
 import { australianStateCodes } from "../constants/australia";
 import { genders, seekingOptions } from "../constants/profile-options";
+import { SAVED_SEARCH_LIMIT } from "../constants/search";
 import { validationMessages } from "../validation/messages";
 import { z } from "../validation/z";
 import { resourceResponse } from "./envelope";
@@ -145,7 +146,7 @@ export function searchParamsOf(filters: TSearchFilters): TSearchParams {
   return params;
 }
 
-export const SAVED_SEARCH_LIMIT = 5;
+export { SAVED_SEARCH_LIMIT };
 
 export const ZSavedSearchSchema = z.object({
   id: z.string(),

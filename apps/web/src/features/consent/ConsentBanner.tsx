@@ -2,7 +2,16 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { consentState, subscribeConsent } from "../../lib/consent";
 
 /** The banner itself loads only when it shows: a returning visitor, who has chosen, never downloads it. */
-const BannerPanel = lazy(() => import("./BannerPanel"));
+const loadBannerPanel = () => import("./BannerPanel");
+const BannerPanel = lazy(loadBannerPanel);
+
+/**
+ * Starts loading the banner while the app starts (the client configuration, the first page's guards), when this
+ * visitor has not chosen yet: the banner is often the largest thing the first paint shows (issue 22).
+ */
+export function preloadConsentBanner(): void {
+  if (!consentState().choice) loadBannerPanel().catch(() => {});
+}
 
 function useConsentState() {
   return useSyncExternalStore(subscribeConsent, consentState, consentState);

@@ -1,7 +1,7 @@
 import { notificationToastMessages } from "@velvet/shared/api/notifications";
 import { timings } from "@velvet/shared/constants/limits";
-import { toast } from "sonner";
 import { BellIcon, BellSlashIcon, TrashIcon } from "../../ui/icons";
+import { toast } from "../../ui/toast";
 
 /**
  * The notification list's toasts (spec §8, §9): bottom-right, whatever the app's

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TMemberNote, TOperatorContext, TOperatorLock } from "@velvet/shared/api/operator";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { useAuthStore } from "../auth";
 import { ConsoleThread } from "./ConsoleThread";
 import { ContextPanel, MEMBER_CONTEXT_ID } from "./ContextPanel";

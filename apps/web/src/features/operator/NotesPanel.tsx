@@ -1,6 +1,6 @@
 import { noteCategories, type TMemberNote, type TNoteCategory } from "@velvet/shared/api/operator";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { addNote, deleteNote, updateNote } from "./operator-api";
 import { errorMessage } from "./use-conversation-lock";
 

@@ -3,7 +3,7 @@ import type { TOperatorQueueChange, TOperatorQueueItem, TOperatorQueueResponse }
 import type { TProfileCard } from "@velvet/shared/api/profiles";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast";
 import { useAuthStore } from "../auth";
 import { useDebouncedValue } from "../messages";
 import { playChime, useQueueTitle } from "./alerts";

@@ -1,7 +1,7 @@
 import type { TOperatorLock } from "@velvet/shared/api/operator";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { ApiError } from "../../lib/api-client";
+import { toast } from "../../ui/toast";
 import { releaseLock, renewLock, takeLock } from "./operator-api";
 
 /** While the operator types, the lock is renewed at most this often. */

@@ -1,12 +1,25 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { toast } from "../../ui/toast";
 import { AddressEcho } from "./address-echo";
 import { ProfileGrid } from "./ProfileGrid";
 import { fetchSearchPreferences, savedSearchesKey, searchProfiles } from "./profile-api";
 import { SavedSearches } from "./SavedSearches";
 import { SearchFiltersForm } from "./SearchFilters";
-import { isDefaultSearch, type SearchParams, searchFromAddress } from "./search-params";
+import {
+  isDefaultSearch,
+  loadSearchSchema,
+  type SearchParams,
+  searchFromAddress,
+  searchSchemaLoaded,
+  useSearchSchema,
+} from "./search-params";
+
+/** The member reached for the filters: their first change will need the schema, so fetch it now. */
+function loadSchemaSoon(): void {
+  loadSearchSchema().catch(() => undefined);
+}
 
 /**
  * Browse and search: filters as a side panel on desktop and a sheet on mobile; infinite scroll.
@@ -15,7 +28,22 @@ import { isDefaultSearch, type SearchParams, searchFromAddress } from "./search-
  */
 export default function DashboardPage() {
   const [address, setAddress] = useSearchParams();
-  const { params, errors } = useMemo(() => searchFromAddress(address), [address]);
+  // Fetched again on every arrival, however fresh the cached copy: each search this visit changed the last one
+  // on the server without touching the copy, and a bare arrival waits for the fresh one (below).
+  const preferences = useQuery({
+    queryKey: savedSearchesKey,
+    queryFn: fetchSearchPreferences,
+    refetchOnMount: "always",
+  });
+  const last = preferences.data?.last;
+  const hasLast = Boolean(last && Object.keys(last).length > 0);
+  // Only a search with parameters (in the address, or the last one to restore) needs the schema to read it.
+  const searchSchema = useSearchSchema(address.size > 0 || hasLast);
+  const checkingAddress = address.size > 0 && !searchSchema.ready;
+  const { params, errors } = useMemo(
+    () => (checkingAddress ? { params: {}, errors: {} } : searchFromAddress(address)),
+    [address, checkingAddress],
+  );
   const [sheetOpen, setSheetOpen] = useState(false);
   // What the form shows: the member's choice at once, before the router has moved to the new address
   // (two quick changes must not read the same old address), then whatever the address says.
@@ -24,32 +52,27 @@ export default function DashboardPage() {
   useEffect(() => {
     if (echo.current.arrived(address.toString())) setDraft(Object.fromEntries(address));
   }, [address]);
-  // Fetched again on every arrival, however fresh the cached copy: each search this visit changed the last one
-  // on the server without touching the copy, and a bare arrival waits for the fresh one (below).
-  const preferences = useQuery({
-    queryKey: savedSearchesKey,
-    queryFn: fetchSearchPreferences,
-    refetchOnMount: "always",
-  });
 
   // Only on arrival with a bare address: afterwards an empty address is the member clearing the filters.
-  const [arrivedBare, setArrivedBare] = useState(() => isDefaultSearch(params) && address.size === 0);
+  const [arrivedBare, setArrivedBare] = useState(() => address.size === 0);
   // A copy cached earlier in this visit may be older than the last search: wait for the fresh one (on the first
   // render with a cached copy the refetch has not started yet, so "fetching" alone is not enough).
   const loadingLast = preferences.isPending || preferences.isFetching || !preferences.isFetchedAfterMount;
   // Through the schema again: the stored copy's keys come back in the database's order, not the address's.
+  // undefined: there is one, and the schema to read it is still loading.
   const lastParams = useMemo(() => {
-    const last = preferences.data?.last;
-    const checked = last ? searchFromAddress(last).params : {};
+    if (!last || !hasLast) return null;
+    if (!searchSchema.ready) return undefined;
+    const checked = searchFromAddress(last).params;
     return isDefaultSearch(checked) ? null : checked;
-  }, [preferences.data]);
+  }, [last, hasLast, searchSchema.ready]);
   // No search until the last one is in the address: a bare search meanwhile would also become the member's last
   // one on the server. The router applies a new address in a transition, so other renders can come first.
   const restoring = arrivedBare && (loadingLast || lastParams !== null);
   useEffect(() => {
     if (!arrivedBare) return;
     if (address.size > 0) setArrivedBare(false);
-    else if (!loadingLast) {
+    else if (!loadingLast && lastParams !== undefined) {
       if (lastParams) setAddress(lastParams, { replace: true });
       else setArrivedBare(false);
     }
@@ -58,6 +81,15 @@ export default function DashboardPage() {
   // The address keeps what the member chose in canonical form; a field the schema refuses stays as typed
   // so the form can say what is wrong with it, and the search runs without it.
   const change = (next: SearchParams) => {
+    if (!isDefaultSearch(next) && !searchSchemaLoaded()) {
+      // The form asked for the schema when the member reached for it; this change applies once it is here.
+      setDraft(next);
+      void loadSearchSchema().then(
+        () => latestChange.current(next),
+        () => toast.error("The filters could not load. Check your connection and try again."),
+      );
+      return;
+    }
     const checked = searchFromAddress(next);
     const kept = { ...checked.params };
     for (const field of Object.keys(checked.errors)) {
@@ -68,20 +100,22 @@ export default function DashboardPage() {
     echo.current.requested(new URLSearchParams(kept).toString(), address.toString());
     setAddress(kept, { replace: true });
   };
+  const latestChange = useRef(change);
+  latestChange.current = change;
 
   const query = useInfiniteQuery({
     queryKey: ["profiles", "search", params],
     queryFn: ({ pageParam, signal }) => searchProfiles(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.meta.next_cursor,
-    enabled: !restoring,
+    enabled: !restoring && !checkingAddress,
   });
   const profiles = query.data?.pages.flatMap((page) => page.data) ?? [];
   const filters = (
     <>
       <SavedSearches params={params} saved={preferences.data?.saved ?? []} />
       <div className="pt-4">
-        <SearchFiltersForm value={draft} errors={errors} onChange={change} />
+        <SearchFiltersForm value={draft} errors={errors} onChange={change} onReach={loadSchemaSoon} />
       </div>
       {!isDefaultSearch(params) ? (
         <button
@@ -118,12 +152,12 @@ export default function DashboardPage() {
         <section aria-label="Profiles">
           <ProfileGrid
             profiles={profiles}
-            loading={restoring || query.isPending}
-            error={query.isError}
+            loading={(restoring || checkingAddress || query.isPending) && !searchSchema.failed}
+            error={query.isError || searchSchema.failed}
             hasMore={Boolean(query.hasNextPage)}
             loadingMore={query.isFetchingNextPage}
             onLoadMore={() => void query.fetchNextPage()}
-            onRetry={() => void query.refetch()}
+            onRetry={() => (searchSchema.failed ? searchSchema.retry() : void query.refetch())}
             empty="Nobody matches these filters yet. Try a wider age range or all of Australia."
           />
         </section>

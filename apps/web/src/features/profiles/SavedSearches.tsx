@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { SAVED_SEARCH_LIMIT, type TSearchPreferences } from "@velvet/shared/api/profiles";
+import type { TSearchPreferences } from "@velvet/shared/api/profiles";
+import { SAVED_SEARCH_LIMIT } from "@velvet/shared/constants/search";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api-client";

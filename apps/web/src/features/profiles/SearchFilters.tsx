@@ -111,10 +111,13 @@ export function SearchFiltersForm({
   value,
   errors,
   onChange,
+  onReach,
 }: {
   value: SearchParams;
   errors: FieldErrors;
   onChange(next: SearchParams): void;
+  /** The member is about to use a filter (a pointer down or focus inside the form). */
+  onReach?(): void;
 }) {
   const set = (patch: Record<string, string | undefined>) => {
     const next: SearchParams = { ...value };
@@ -128,7 +131,7 @@ export function SearchFiltersForm({
   const pairs = (list: ReadonlyArray<{ key: number; label: string }>) =>
     list.map((option) => [String(option.key), option.label] as [string, string]);
   return (
-    <div className="space-y-4 text-sm">
+    <div className="space-y-4 text-sm" onPointerDownCapture={onReach} onFocusCapture={onReach}>
       <TextFilter {...bound} name="username" label="Username" placeholder="Part of a name" />
       <SelectFilter
         {...bound}

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ZAdminMessagePriceRequestSchema } from "@velvet/shared/api/admin-commerce";
 import type { TCreditPrice } from "@velvet/shared/api/credits";
 import { useId } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { adminInputClass, adminSecondaryButtonClass, errorMessage } from "../admin-ui";
 import { commerceKeys, setMessagePrice } from "./commerce-api";
 

@@ -5,8 +5,8 @@ import {
   ZAdminCreditPackageUpdateRequestSchema,
 } from "@velvet/shared/api/admin-commerce";
 import { useId } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { AdminField, adminButtonClass, adminInputClass, adminSecondaryButtonClass, errorMessage } from "../admin-ui";
 import { formatMoney } from "../format";
 import { commerceKeys, updatePackage } from "./commerce-api";

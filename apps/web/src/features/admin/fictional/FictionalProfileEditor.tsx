@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFictionalProfileDetail } from "@velvet/shared/api/admin-fictional";
-import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../ui/toast";
 import { FictionalProfileForm } from "./FictionalProfileForm";
 import {
   deleteFictionalPhoto,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { SectionPage } from "../admin-ui";
 import { FictionalProfileEditor } from "./FictionalProfileEditor";
 import { FictionalProfileForm } from "./FictionalProfileForm";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TAdminMemberDetail } from "@velvet/shared/api/admin-members";
 import type { TAdminAccountFlag } from "@velvet/shared/api/admin-payments";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { adminSecondaryButtonClass, errorMessage, Panel, Pill } from "../admin-ui";
 import { formatCount, formatShortDateTime } from "../format";
 import { memberKeys, resolveFlag } from "./members-api";

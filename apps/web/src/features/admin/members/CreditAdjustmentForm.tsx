@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ZAdminCreditAdjustmentRequestSchema } from "@velvet/shared/api/admin-members";
 import { useId, useRef } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { AdminField, adminButtonClass, adminInputClass, errorMessage, Panel } from "../admin-ui";
 import { adjustCredits, memberKeys } from "./members-api";
 

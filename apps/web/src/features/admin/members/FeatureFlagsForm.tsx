@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ZMemberFeaturesRequestSchema } from "@velvet/shared/api/notifications";
 import { useId } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { AdminField, adminInputClass, adminSecondaryButtonClass, errorMessage, Panel } from "../admin-ui";
 import { memberKeys, setFeatures } from "./members-api";
 

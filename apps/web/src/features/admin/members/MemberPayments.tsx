@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TAdminMemberDetail, TAdminPaymentRow } from "@velvet/shared/api/admin-members";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { errorMessage, Panel, Pill, ScrollArea } from "../admin-ui";
 import { formatCount, formatMoney, formatShortDateTime } from "../format";
 import { memberKeys, refundPayment } from "./members-api";

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TAdminMemberDetail } from "@velvet/shared/api/admin-members";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Modal } from "../../../ui/Modal";
+import { toast } from "../../../ui/toast";
 import {
   adminButtonClass,
   adminDangerButtonClass,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type TAdminMemberDetail, ZAdminSuspendRequestSchema } from "@velvet/shared/api/admin-members";
 import { useId } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import {
   AdminField,
   adminDangerButtonClass,

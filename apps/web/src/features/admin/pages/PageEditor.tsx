@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type TStaticPageUpdateRequest, ZStaticPageUpdateRequestSchema } from "@velvet/shared/api/content";
 import { useId } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { contentKeys, fetchStaticPage } from "../../content";
 import {
   AdminField,

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TAdminPendingPhoto } from "@velvet/shared/api/admin-members";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import {
   adminButtonClass,
   adminSecondaryButtonClass,

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TAdminPromotion, TAdminPromotionRequest } from "@velvet/shared/api/admin-promotions";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../ui/toast";
 import { SectionPage } from "../admin-ui";
 import { PromotionForm } from "./PromotionForm";
 import { createPromotion, deletePromotion, fetchPromotions, promotionKeys, updatePromotion } from "./promotions-api";

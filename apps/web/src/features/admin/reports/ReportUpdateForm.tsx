@@ -6,8 +6,8 @@ import {
   ZAdminReportUpdateRequestSchema,
 } from "@velvet/shared/api/admin-reports";
 import { useId } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { AdminField, adminButtonClass, adminInputClass, errorMessage } from "../admin-ui";
 import { reportStatusLabels } from "./report-labels";
 import { reportKeys, updateReport } from "./reports-api";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { supportCategoryLabels, type TAdminSupportTicket } from "@velvet/shared/api/support";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import {
   adminSecondaryButtonClass,
   errorMessage,

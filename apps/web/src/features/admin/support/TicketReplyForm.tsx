@@ -5,8 +5,8 @@ import {
   ZAdminSupportReplyRequestSchema,
 } from "@velvet/shared/api/support";
 import { useId } from "react";
-import { toast } from "sonner";
 import { useServerForm } from "../../../lib/use-server-form";
+import { toast } from "../../../ui/toast";
 import { AdminField, adminButtonClass, adminInputClass, errorMessage } from "../admin-ui";
 import { replyToTicket, ticketKeys } from "./support-api";
 

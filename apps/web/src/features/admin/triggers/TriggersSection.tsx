@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TAdminTrigger, TAdminTriggerRequest } from "@velvet/shared/api/admin-triggers";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast";
 import { SectionPage } from "../admin-ui";
 import { describeTrigger, requestFrom } from "./delay";
 import { TriggerForm } from "./TriggerForm";
