@@ -1,10 +1,11 @@
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { realtimeChannels } from "@velvet/shared/realtime/events";
 import type { Page } from "playwright-core";
+import { loadConfig } from "../apps/server/src/platform/config";
 import { botCheckPayload } from "../apps/server/src/test/bot-check";
+import { pusherPublisher } from "../apps/server/src/test/realtime-clients";
 import { readExport } from "../apps/server/src/test/zip-archive";
 
 /** The site key the server accepts: the first of SITE_KEYS, as the web build picks it. */
@@ -134,19 +135,15 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
 
 /**
  * Waits until the server counts no real-time connection on the member's notification channel, asked through the
- * Pusher HTTP API (signed with the development credentials the e2e server runs with). Closing a page closes its
- * socket, but under load the server may take a while to see it; until then it treats the member as online.
+ * Pusher HTTP API by the official client, with the credentials the e2e server runs with (the same environment,
+ * read by the server's own config). Closing a page closes its socket, but under load the server may take a
+ * while to see it; until then it treats the member as online.
  */
 export async function waitUntilOffline(baseUrl: string, userUuid: string, timeoutMs = 15_000): Promise<void> {
-  const appId = process.env.PUSHER_APP_ID ?? "velvet";
-  const key = process.env.PUSHER_KEY ?? "velvet-key";
-  const secret = process.env.PUSHER_SECRET ?? "development-pusher-secret";
-  const channelPath = `/apps/${appId}/channels/${realtimeChannels.notifications(userUuid)}`;
+  const publisher = pusherPublisher(loadConfig(), Number(new URL(baseUrl).port));
   const started = Date.now();
   for (;;) {
-    const query = `auth_key=${key}&auth_timestamp=${Math.floor(Date.now() / 1000)}&auth_version=1.0`;
-    const signature = createHmac("sha256", secret).update(`GET\n${channelPath}\n${query}`).digest("hex");
-    const response = await fetch(`${baseUrl}${channelPath}?${query}&auth_signature=${signature}`);
+    const response = await publisher.get({ path: `/channels/${realtimeChannels.notifications(userUuid)}` });
     if (response.status !== 200) throw new Error(`The channel API answered ${response.status}`);
     const { occupied } = (await response.json()) as { occupied: boolean };
     if (!occupied) return;
