@@ -8,8 +8,11 @@ const baseUrl = inject("baseUrl");
 
 /**
  * Issue 9: the first load of home and login stays under 150 KB of JavaScript, gzipped. Issue 22 asks the same of
- * the signed-in /dashboard; it loads about 210 KB (every signed-in call builds the shared zod schemas, 25 KB alone),
- * so that budget is not met yet and is reported by `npm run bench:web` rather than asserted here.
+ * the signed-in /dashboard. There it is reported by `npm run bench:web` rather than asserted here: this suite runs
+ * the build that checks every API answer against the shared contract (VITE_CHECK_API_RESPONSES=1), which carries
+ * zod on every signed-in page, where the production build reduces the contract to its routes
+ * (apps/web/build/contract-route-table.ts); and the production figure (about 176 KB, the real-time client
+ * included) is not under 150 KB yet (bench/README.md).
  */
 const firstLoadBudgetBytes = 150 * 1024;
 
