@@ -89,6 +89,12 @@ async function visit(page: Page, errors: string[], path: string, expected: { lan
   expect(errors, path).toEqual([]);
 }
 
+/**
+ * Each walk opens 20 to 30 pages and waits for each to settle: 30 to 47 s alone on a two-core machine, and twice
+ * that while CI runs the server suites beside it (three walks passed 60 s in a CI run on 2026-11-27).
+ */
+const WALK_TIMEOUT_MS = 180_000;
+
 describe("every route of spec §2 in Chromium", () => {
   let browser: Browser;
   let member: Member;
@@ -120,59 +126,71 @@ describe("every route of spec §2 in Chromium", () => {
   const fill = (path: string) =>
     path.replace(":conversation", conversationUuid).replace(":profile", partner?.uuid ?? "");
 
-  it("shows a visitor every open and guest-only page, and sends them to /login from members-only ones", async () => {
-    const { page, errors, close } = await newPage(browser, 375);
-    try {
-      for (const route of openPages) {
-        await visit(page, errors, route.path, { lands: route.lands ?? route.path, layout: route.layout });
+  it(
+    "shows a visitor every open and guest-only page, and sends them to /login from members-only ones",
+    async () => {
+      const { page, errors, close } = await newPage(browser, 375);
+      try {
+        for (const route of openPages) {
+          await visit(page, errors, route.path, { lands: route.lands ?? route.path, layout: route.layout });
+        }
+        for (const path of guestOnlyPages) await visit(page, errors, path, { lands: path, layout: "auth" });
+        for (const route of memberPages) {
+          const path = fill(route.path);
+          await page.goto(`${baseUrl}${path}`);
+          await page.waitForURL((url) => url.pathname === "/login");
+          expect(new URL(page.url()).searchParams.get("redirect"), path).toBe(path);
+        }
+      } finally {
+        await close();
       }
-      for (const path of guestOnlyPages) await visit(page, errors, path, { lands: path, layout: "auth" });
-      for (const route of memberPages) {
-        const path = fill(route.path);
-        await page.goto(`${baseUrl}${path}`);
-        await page.waitForURL((url) => url.pathname === "/login");
-        expect(new URL(page.url()).searchParams.get("redirect"), path).toBe(path);
-      }
-    } finally {
-      await close();
-    }
-  });
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  // Two walks, each within the test timeout: the member pages wait for the network to settle one by one.
-  it("shows a member every members-only page", async () => {
-    const { page, errors, close } = await newPage(browser, 1280);
-    try {
-      await logIn(page, baseUrl, member.email, member.password);
-      for (const route of memberPages) {
-        const path = fill(route.path);
-        await visit(page, errors, path, { lands: fill(route.lands ?? route.path), layout: route.layout });
+  // Two walks, each within its timeout: the member pages wait for the network to settle one by one.
+  it(
+    "shows a member every members-only page",
+    async () => {
+      const { page, errors, close } = await newPage(browser, 1280);
+      try {
+        await logIn(page, baseUrl, member.email, member.password);
+        for (const route of memberPages) {
+          const path = fill(route.path);
+          await visit(page, errors, path, { lands: fill(route.lands ?? route.path), layout: route.layout });
+        }
+        // The push-notification form of a conversation link (spec §2).
+        await page.goto(`${baseUrl}/message/${conversationUuid}`);
+        await page.waitForURL((url) => url.pathname === `/messages/${conversationUuid}`);
+      } finally {
+        await close();
       }
-      // The push-notification form of a conversation link (spec §2).
-      await page.goto(`${baseUrl}/message/${conversationUuid}`);
-      await page.waitForURL((url) => url.pathname === `/messages/${conversationUuid}`);
-    } finally {
-      await close();
-    }
-  });
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it("shows a member every open page, and sends them to where signing in lands from guest-only ones", async () => {
-    const { page, errors, close } = await newPage(browser, 1280);
-    try {
-      await logIn(page, baseUrl, member.email, member.password);
-      for (const route of openPages) {
-        await visit(page, errors, route.path, { lands: route.lands ?? route.path, layout: route.layout });
+  it(
+    "shows a member every open page, and sends them to where signing in lands from guest-only ones",
+    async () => {
+      const { page, errors, close } = await newPage(browser, 1280);
+      try {
+        await logIn(page, baseUrl, member.email, member.password);
+        for (const route of openPages) {
+          await visit(page, errors, route.path, { lands: route.lands ?? route.path, layout: route.layout });
+        }
+        // Sent where signing in lands them: the walker has not completed their profile yet (dead end 1).
+        const own = await callApi<{ data: { profile_complete: boolean } }>(baseUrl, "GET", "/profile", {
+          token: member.token,
+        });
+        const landing = own.body.data.profile_complete ? "/dashboard" : "/profile/complete";
+        for (const path of guestOnlyPages) {
+          await page.goto(`${baseUrl}${path}`);
+          await page.waitForURL((url) => url.pathname === landing);
+        }
+      } finally {
+        await close();
       }
-      // Sent where signing in lands them: the walker has not completed their profile yet (dead end 1).
-      const own = await callApi<{ data: { profile_complete: boolean } }>(baseUrl, "GET", "/profile", {
-        token: member.token,
-      });
-      const landing = own.body.data.profile_complete ? "/dashboard" : "/profile/complete";
-      for (const path of guestOnlyPages) {
-        await page.goto(`${baseUrl}${path}`);
-        await page.waitForURL((url) => url.pathname === landing);
-      }
-    } finally {
-      await close();
-    }
-  });
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

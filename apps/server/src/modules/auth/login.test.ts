@@ -57,34 +57,47 @@ describe("sign-in", () => {
   it("answers an unknown email and a wrong password identically, in about the same time", async () => {
     // At the real argon2 cost: at the suite's minimum one both answers are too quick for timing to mean anything.
     vi.stubEnv(TEST_PASSWORD_HASH_VARIABLE, "");
-    const member = await createMember(server);
     // One of each first, uncounted: the first unknown address also makes the stand-in hash (a hash and a verify).
     await login("nobody-warm-up@example.com", "whatever-password", { "X-Forwarded-For": "198.51.100.9" });
-    await login(member.email ?? "", "wrong-password-warm-up", { "X-Forwarded-For": "198.51.100.19" });
-    const timings = { unknown: [] as number[], wrong: [] as number[] };
-    for (let attempt = 0; attempt < 7; attempt++) {
-      let started = performance.now();
-      const unknown = await login(`nobody-${attempt}@example.com`, "whatever-password", {
-        "X-Forwarded-For": `198.51.100.${10 + attempt}`,
-      });
-      timings.unknown.push(performance.now() - started);
-      started = performance.now();
-      const wrong = await login(member.email ?? "", `wrong-password-${attempt}`, {
-        "X-Forwarded-For": `198.51.100.${20 + attempt}`,
-      });
-      timings.wrong.push(performance.now() - started);
-      expect(unknown.status).toBe(422);
-      expect(wrong.status).toBe(422);
-      expect(await unknown.json()).toEqual(failedBody);
-      expect(await wrong.json()).toEqual(failedBody);
-    }
-    // Medians of seven interleaved pairs: a few slow requests on a loaded CI core do not decide the answer (quiet,
-    // the ratio is about 0.95; with five pairs, two CI runs on a loaded machine gave 0.497 and 0.498).
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[3] ?? 0;
-    const ratio = median(timings.unknown) / median(timings.wrong);
-    const measured = `ratio ${ratio.toFixed(3)} of ${JSON.stringify(timings)}`;
-    expect(ratio, measured).toBeGreaterThan(0.5);
-    expect(ratio, measured).toBeLessThan(2);
+    /** Seven interleaved pairs (a member of its own, so the account's failure limit is never reached), as a ratio of medians. */
+    const measure = async (round: number) => {
+      const member = await createMember(server);
+      const ip = (last: number) => `198.51.${100 + round}.${last}`;
+      await login(member.email ?? "", "wrong-password-warm-up", { "X-Forwarded-For": ip(19) });
+      const timings = { unknown: [] as number[], wrong: [] as number[] };
+      for (let attempt = 0; attempt < 7; attempt++) {
+        let started = performance.now();
+        const unknown = await login(`nobody-${round}-${attempt}@example.com`, "whatever-password", {
+          "X-Forwarded-For": ip(10 + attempt),
+        });
+        timings.unknown.push(performance.now() - started);
+        started = performance.now();
+        const wrong = await login(member.email ?? "", `wrong-password-${attempt}`, {
+          "X-Forwarded-For": ip(20 + attempt),
+        });
+        timings.wrong.push(performance.now() - started);
+        expect(unknown.status).toBe(422);
+        expect(wrong.status).toBe(422);
+        expect(await unknown.json()).toEqual(failedBody);
+        expect(await wrong.json()).toEqual(failedBody);
+      }
+      return { ratio: median(timings.unknown) / median(timings.wrong), timings };
+    };
+    // Quiet, the ratio is about 0.95. On a CI machine whose two cores also run Chromium, single requests of this
+    // ~100 ms check took 35 to 900 ms and one measurement gave 0.42; so up to three measurements, and the check
+    // fails only if none is in range. The flaw this guards against (no stand-in verification for an unknown
+    // address) measured 0.41, 0.21 and 0.22 in its three rounds when tried: below 0.5 every time.
+    const measured: string[] = [];
+    let ratio = 0;
+    for (let round = 0; round < 3; round++) {
+      const result = await measure(round);
+      ratio = result.ratio;
+      measured.push(`ratio ${ratio.toFixed(3)} of ${JSON.stringify(result.timings)}`);
+      if (ratio > 0.5 && ratio < 2) break;
+    }
+    expect(ratio, measured.join("; ")).toBeGreaterThan(0.5);
+    expect(ratio, measured.join("; ")).toBeLessThan(2);
   });
 
   it("throttles the 6th failure in a minute for one email and IP, with the exact message and Retry-After", async () => {
