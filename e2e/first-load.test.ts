@@ -77,6 +77,12 @@ describe("first-load JavaScript", () => {
           if (!marks.card && document.querySelector("[aria-label=Profiles] article")) marks.card = performance.now();
         }).observe(document, { subtree: true, childList: true });
       });
+      // The member's session answers late: the app frame has painted and gone idle long before the page exists,
+      // which must not count as the page having settled (CI once saw the socket open before the first card).
+      await page.route(/\/api\/me$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
       await page.goto(`${baseUrl}/dashboard`);
       await page.waitForSelector("html[data-realtime-state=connected]");
       const marks = await page.evaluate(

@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from "react";
+import { Component, type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { markFirstPageRendered } from "../lib/use-page-settled";
 import { ErrorLayout } from "../ui/layouts/layouts";
 
 export const notFoundMessage = "This page could not be found";
@@ -58,6 +59,8 @@ class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boo
 /** Route errors (spec §8): 404 for unmatched routes, otherwise the error's status (default 500) and message. */
 export function RouteErrorPage() {
   const { status, message } = describeRouteError(useRouteError());
+  // A first page that is an error page (a 404) is still the page: what waits for it to settle may start.
+  useEffect(() => markFirstPageRendered(), []);
   return (
     <ErrorPageBoundary>
       <ErrorLayout>
