@@ -30,15 +30,20 @@ function loadSonner() {
 /** A chunk that cannot load (offline, a new release) leaves nothing to show the toast with. */
 function nothingToShowItWith(): void {}
 
-function show(message: string, options?: ExternalToast): void {
-  loadSonner().then((sonner) => sonner.toast(message, options), nothingToShowItWith);
+type Sonner = typeof import("sonner");
+type ShowToast = (message: string, options?: ExternalToast) => void;
+
+/** One way of showing a toast, run once sonner has loaded. */
+function withSonner(pick: (sonner: Sonner) => ShowToast): ShowToast {
+  return (message, options) => {
+    loadSonner().then((sonner) => pick(sonner)(message, options), nothingToShowItWith);
+  };
 }
 
-export const toast = Object.assign(show, {
-  success(message: string, options?: ExternalToast): void {
-    loadSonner().then((sonner) => sonner.toast.success(message, options), nothingToShowItWith);
+export const toast = Object.assign(
+  withSonner((sonner) => sonner.toast),
+  {
+    success: withSonner((sonner) => sonner.toast.success),
+    error: withSonner((sonner) => sonner.toast.error),
   },
-  error(message: string, options?: ExternalToast): void {
-    loadSonner().then((sonner) => sonner.toast.error(message, options), nothingToShowItWith);
-  },
-});
+);
