@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
@@ -36,8 +37,15 @@ const acceptedConsent = JSON.stringify({
   decided_at: "2026-01-01T00:00:00Z",
 });
 
-/** For a test that makes its own browser context: the accepted choice newPage gives its pages. */
-export async function acceptConsent(context: BrowserContext): Promise<void> {
+/**
+ * For a test that makes its own browser context: the accepted choice newPage gives its pages, in both places the app
+ * keeps it (localStorage, and the cookie the server reads to leave the banner out of the page's HTML).
+ * `storageOnly` leaves the cookie out, as after a visitor cleared their cookies.
+ */
+export async function acceptConsent(context: BrowserContext, options: { storageOnly?: boolean } = {}): Promise<void> {
+  if (!options.storageOnly) {
+    await context.addCookies([{ name: "consent", value: encodeURIComponent(acceptedConsent), url: inject("baseUrl") }]);
+  }
   await context.addInitScript((choice: string) => {
     try {
       if (!localStorage.getItem("consent")) localStorage.setItem("consent", choice);
@@ -47,9 +55,14 @@ export async function acceptConsent(context: BrowserContext): Promise<void> {
   }, acceptedConsent);
 }
 
-export async function newPage(browser: Browser, width: number, options: { consent?: "accepted" | null } = {}) {
+export async function newPage(
+  browser: Browser,
+  width: number,
+  options: { consent?: "accepted" | "accepted-in-storage-only" | null } = {},
+) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 } });
-  if (options.consent !== null) await acceptConsent(context);
+  if (options.consent !== null)
+    await acceptConsent(context, { storageOnly: options.consent === "accepted-in-storage-only" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

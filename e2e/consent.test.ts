@@ -170,4 +170,51 @@ describe("cookie and tracking consent in Chromium", () => {
     expect(trackingCalls(seen)[0]?.deviceId).toMatch(/^[0-9a-f]{32}$/);
     await close();
   });
+
+  it("paints the banner from the page's HTML before the scripts run; the app's banner takes its place", async () => {
+    const { page, close } = await newPage(browser, 375, { consent: null });
+    const prerendered = page.locator("#consent-banner-prerendered");
+    // The app's entry script is held: what shows meanwhile is the server's HTML alone.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // Not "domcontentloaded": that waits for the held module script.
+    await page.goto(`${baseUrl}/login`, { waitUntil: "commit" });
+    await banner(page).waitFor();
+    expect(await prerendered.count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Accept all" }).isVisible()).toBe(true);
+    const before = await banner(page).boundingBox();
+
+    releaseScripts();
+    await page.getByLabel("Email").waitFor();
+    await prerendered.waitFor({ state: "detached" });
+    // One banner, the app's, where the server's stood: the swap moves nothing.
+    expect(await banner(page).count()).toBe(1);
+    expect(await banner(page).boundingBox()).toEqual(before);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+
+    // Chosen: the cookie tells the server, whose next page comes without the banner.
+    const [response] = await Promise.all([page.waitForResponse(`${baseUrl}/login`), page.reload()]);
+    expect(await response.text()).not.toContain("consent-banner-prerendered");
+    await page.getByLabel("Email").waitFor();
+    expect(await banner(page).count()).toBe(0);
+    await close();
+  });
+
+  it("drops the server's banner at start when the choice survives only in this browser's storage", async () => {
+    // As after the visitor cleared their cookies: the server cannot know.
+    const { page, close } = await newPage(browser, 375, { consent: "accepted-in-storage-only" });
+    const [response] = await Promise.all([page.waitForResponse(`${baseUrl}/login`), page.goto(`${baseUrl}/login`)]);
+    expect(await response.text()).toContain("consent-banner-prerendered");
+    await page.getByLabel("Email").waitFor();
+    expect(await page.locator("#consent-banner-prerendered").count()).toBe(0);
+    expect(await banner(page).count()).toBe(0);
+    await close();
+  });
 });

@@ -7,7 +7,7 @@ const baseUrl = inject("baseUrl");
 function get(
   path: string,
   headers: Record<string, string>,
-): Promise<{ status: number; type: string; cacheControl: string; body: string }> {
+): Promise<{ status: number; type: string; cacheControl: string; vary: string; body: string }> {
   return new Promise((resolve, reject) => {
     const call = request(`${baseUrl}${path}`, { headers }, (response) => {
       let body = "";
@@ -20,6 +20,7 @@ function get(
           status: response.statusCode ?? 0,
           type: String(response.headers["content-type"]),
           cacheControl: String(response.headers["cache-control"]),
+          vary: String(response.headers.vary),
           body,
         }),
       );
@@ -62,5 +63,44 @@ describe("pages served to any client", () => {
       ...page.body.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([\w-]+?)-[\w-]+\.js"/g),
     ].map((match) => match[1]);
     expect(preloaded).toEqual(expect.arrayContaining(["DashboardPage", "MemberNavbar", "AccountHeader"]));
+  });
+});
+
+describe("the cookie banner in the page's HTML", () => {
+  const choice = (version: number) =>
+    encodeURIComponent(
+      JSON.stringify({ version, statistics: false, marketing: true, decided_at: "2026-11-01T00:00:00Z" }),
+    );
+  const prerendered = 'id="consent-banner-prerendered"';
+
+  it("is in the page of a visitor who has not chosen, on every page, with its buttons and the privacy link", async () => {
+    for (const path of ["/", "/dashboard", "/faq", "/no/such/page"]) {
+      const page = await get(path, { Accept: "text/html" });
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).toContain(prerendered);
+      expect(page.vary, path).toContain("Cookie");
+    }
+    const page = await get("/login", { Accept: "text/html" });
+    const banner = page.body.slice(page.body.indexOf(prerendered));
+    for (const text of [
+      "Your privacy, your choice",
+      ">Choose</button>",
+      ">Essential only</button>",
+      ">Accept all</button>",
+    ])
+      expect(banner).toContain(text);
+    expect(banner).toContain('href="/privacy"');
+    // After the app's root, so React's first render leaves it until the app's own banner takes its place.
+    expect(page.body.indexOf(prerendered)).toBeGreaterThan(page.body.indexOf('<div id="root">'));
+  });
+
+  it("is left out once the visitor's choice is in the consent cookie, and asked again for an older version", async () => {
+    const chosen = await get("/", { Accept: "text/html", Cookie: `consent=${choice(1)}` });
+    expect(chosen.body).toContain('<div id="root">');
+    expect(chosen.body).not.toContain(prerendered);
+    for (const cookie of [`consent=${choice(0)}`, "consent=not-json", "other=1"]) {
+      const page = await get("/", { Accept: "text/html", Cookie: cookie });
+      expect(page.body, cookie).toContain(prerendered);
+    }
   });
 });

@@ -15,6 +15,7 @@ const inputs = [
   "apps/web/public",
   "apps/web/index.html",
   "apps/web/vite.config.ts",
+  "apps/web/build",
   "apps/web/package.json",
   "packages/shared/src",
   "package-lock.json",

@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { contractRouteTable } from "./build/contract-route-table";
+import { prerenderedConsentBanner } from "./build/prerendered-consent-banner";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -99,6 +100,7 @@ export default defineConfig(({ mode }) => ({
     tailwindcss(),
     sonnerStylesAsAsset(),
     firstLoadPreloads(),
+    prerenderedConsentBanner(import.meta.dirname),
     // .br and .gz beside each asset, made once at build; the server sends them as they are (preCompressed).
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, logLevel: "silent" }),
   ],

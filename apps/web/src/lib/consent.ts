@@ -6,47 +6,32 @@
  * - `statistics`: click tracking (features/tracking) and the Device-ID fingerprint header (lib/device-id);
  * - `marketing`: campaign capture, which ad or link brought the visitor (features/campaign).
  *
- * Kept in localStorage and mirrored in a cookie, so the choice survives either being cleared and the server could
- * read it; either copy with a known version counts. Bumping CONSENT_VERSION (new purposes) asks everyone again.
+ * Kept in localStorage and mirrored in a cookie, so the choice survives either being cleared and the server can
+ * read it (a page for a visitor without a choice carries the banner in its HTML); either copy with a known version
+ * counts. The stored format and its version are shared with the server: @velvet/shared/consent/consent-choice.
  * Plain module state rather than a store library: the device-id and tracking code read it outside React, and the
  * banner subscribes with useSyncExternalStore.
  */
-export const CONSENT_VERSION = 1;
-export const CONSENT_STORAGE_KEY = "consent";
-export const CONSENT_COOKIE = "consent";
+import {
+  CONSENT_COOKIE,
+  CONSENT_STORAGE_KEY,
+  CONSENT_VERSION,
+  type ConsentChoice,
+  parseConsentChoice,
+} from "@velvet/shared/consent/consent-choice";
+
+export { CONSENT_COOKIE, CONSENT_STORAGE_KEY, CONSENT_VERSION };
+
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export type ConsentPurpose = "statistics" | "marketing";
-
-export interface ConsentChoice {
-  version: number;
-  statistics: boolean;
-  marketing: boolean;
-  decided_at: string;
-}
+export type { ConsentChoice };
 
 export interface ConsentState {
   /** null until the visitor has chosen: only essential cookies run, and the banner shows. */
   choice: ConsentChoice | null;
   /** The footer's "Cookie settings" reopened the banner with the choices shown. */
   settingsOpen: boolean;
-}
-
-function parseChoice(text: string | null | undefined): ConsentChoice | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<ConsentChoice>;
-    if (value.version !== CONSENT_VERSION) return null;
-    if (typeof value.statistics !== "boolean" || typeof value.marketing !== "boolean") return null;
-    return {
-      version: value.version,
-      statistics: value.statistics,
-      marketing: value.marketing,
-      decided_at: String(value.decided_at ?? ""),
-    };
-  } catch {
-    return null;
-  }
 }
 
 function readCookie(): string | null {
@@ -57,12 +42,13 @@ function readCookie(): string | null {
 
 function readStored(): ConsentChoice | null {
   try {
-    const stored = typeof localStorage === "undefined" ? null : parseChoice(localStorage.getItem(CONSENT_STORAGE_KEY));
+    const stored =
+      typeof localStorage === "undefined" ? null : parseConsentChoice(localStorage.getItem(CONSENT_STORAGE_KEY));
     if (stored) return stored;
   } catch {
     // Storage blocked (private mode): the cookie copy is the other place it can be.
   }
-  return parseChoice(readCookie());
+  return parseConsentChoice(readCookie());
 }
 
 function writeStored(choice: ConsentChoice): void {

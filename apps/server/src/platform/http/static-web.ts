@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import type {} from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
+import { CONSENT_COOKIE, parseConsentChoice } from "@velvet/shared/consent/consent-choice";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serverDir } from "../paths";
 import type { FileStorage } from "../storage/storage";
@@ -21,7 +23,7 @@ export async function registerWebApp(app: FastifyInstance, options: { storage: F
   await servePublicPhotos(app, options.storage);
 
   const hasBuild = existsSync(path.join(webDistDir, "index.html"));
-  const pageHtml = hasBuild ? pageHtmlByPath() : new Map<string, string>();
+  const pages = hasBuild ? appPages() : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -41,17 +43,21 @@ export async function registerWebApp(app: FastifyInstance, options: { storage: F
     });
   }
 
-  const sendPage = (pathname: string, reply: FastifyReply) => {
-    reply.header("Cache-Control", "no-cache");
-    const html = pageHtml.get(pathname);
-    if (html) return reply.type("text/html; charset=utf-8").send(html);
-    return reply.sendFile("index.html", webDistDir);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pages) throw new AppError("not_found");
+    const page = pages.byPath.get(request.url.split("?")[0] ?? "/") ?? pages.other;
+    const chosen = parseConsentChoice(request.cookies[CONSENT_COOKIE]) !== null;
+    return reply
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Cookie")
+      .type("text/html; charset=utf-8")
+      .send(chosen ? page.withoutBanner : page.withBanner);
   };
 
   if (hasBuild) {
     // The home page has a route of its own: the static files' wildcard would otherwise take "/" as the build
     // folder, which only resolves for a client that accepts compressed files (others got a 400).
-    app.get("/", { schema: { hide: true } }, (_request, reply) => sendPage("/", reply));
+    app.get("/", { schema: { hide: true } }, sendPage);
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -60,7 +66,7 @@ export async function registerWebApp(app: FastifyInstance, options: { storage: F
     if (!hasBuild || !wantsPage || !canonical || NON_SPA_PREFIXES.some((prefix) => canonical.startsWith(prefix))) {
       throw new AppError("not_found");
     }
-    return sendPage(request.url.split("?")[0] ?? "/", reply);
+    return sendPage(request, reply);
   });
 }
 
@@ -109,19 +115,35 @@ function canonicalPath(url: string): string | undefined {
   }
 }
 
+interface AppPage {
+  withBanner: string;
+  withoutBanner: string;
+}
+
 /**
- * index.html for the pages most first visits open, with their route's chunks as modulepreload links
- * (the build lists them in first-load-preloads.json, see apps/web/vite.config.ts).
+ * index.html for each path, in two forms:
+ * - the pages most first visits open carry their route's chunks as modulepreload links (the build lists them in
+ *   first-load-preloads.json, see apps/web/vite.config.ts); every other path gets the bare page;
+ * - a visitor without a cookie choice (no valid consent cookie) gets the cookie banner in the HTML, rendered by the
+ *   build from its own component (apps/web/build/prerendered-consent-banner.ts), so it paints with the page instead
+ *   of after the scripts: on a first visit it is often the largest thing on screen (issue 22). The app's banner
+ *   takes its place when it mounts.
  */
-function pageHtmlByPath(): Map<string, string> {
-  const manifestFile = path.join(webDistDir, "first-load-preloads.json");
-  if (!existsSync(manifestFile)) return new Map();
+function appPages(): { byPath: Map<string, AppPage>; other: AppPage } {
   const indexHtml = readFileSync(path.join(webDistDir, "index.html"), "utf8");
-  const preloads = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, string[]>;
-  return new Map(
-    Object.entries(preloads).map(([pathname, files]) => {
-      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
-      return [pathname, indexHtml.replace("</head>", `${links}</head>`)];
-    }),
-  );
+  const bannerFile = path.join(webDistDir, "consent-banner.html");
+  const banner = existsSync(bannerFile) ? readFileSync(bannerFile, "utf8") : "";
+  const manifestFile = path.join(webDistDir, "first-load-preloads.json");
+  const preloads = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, string[]>)
+    : {};
+  const page = (files: string[]): AppPage => {
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+    const withoutBanner = indexHtml.replace("</head>", `${links}</head>`);
+    return { withoutBanner, withBanner: withoutBanner.replace("</body>", `${banner}</body>`) };
+  };
+  return {
+    byPath: new Map(Object.entries(preloads).map(([pathname, files]) => [pathname, page(files)])),
+    other: page([]),
+  };
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { closeConsentSettings, consentState, saveConsent } from "../../lib/consent";
+import { removePrerenderedBanner } from "./prerendered-banner";
 
 const purposes = [
   {
@@ -28,6 +29,8 @@ export default function BannerPanel({ settingsOpen }: { settingsOpen: boolean })
     marketing: stored?.marketing ?? false,
   });
   const heading = useRef<HTMLHeadingElement>(null);
+  // Before the browser paints this banner, the server's copy of it goes: never two, never a gap.
+  useLayoutEffect(removePrerenderedBanner, []);
   const headingId = useId();
   // Reopened from the footer: the keyboard user lands on the banner rather than at the end of the page.
   useEffect(() => {

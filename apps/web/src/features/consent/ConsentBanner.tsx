@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { consentState, subscribeConsent } from "../../lib/consent";
+import { removePrerenderedBanner } from "./prerendered-banner";
 
 /** The banner itself loads only when it shows: a returning visitor, who has chosen, never downloads it. */
 const loadBannerPanel = () => import("./BannerPanel");
@@ -7,10 +8,13 @@ const BannerPanel = lazy(loadBannerPanel);
 
 /**
  * Starts loading the banner while the app starts (the client configuration, the first page's guards), when this
- * visitor has not chosen yet: the banner is often the largest thing the first paint shows (issue 22).
+ * visitor has not chosen yet: the banner is often the largest thing the first paint shows (issue 22). Until it
+ * mounts, the server's prerendered copy stands in its place.
  */
 export function preloadConsentBanner(): void {
-  if (!consentState().choice) loadBannerPanel().catch(() => {});
+  // A choice kept only in localStorage (its cookie copy cleared): the server sent the banner, but it is not wanted.
+  if (consentState().choice) removePrerenderedBanner();
+  else loadBannerPanel().catch(() => {});
 }
 
 function useConsentState() {
