@@ -161,5 +161,39 @@ describe("accessibility (axe: no serious or critical violation)", () => {
       // Thirteen pages, each loaded and walked by axe: 50 to 60 s on a loaded 2-core CI machine (one run timed out
       // at the default 60 s), about 15 s on a quiet one.
     }, 150_000);
+
+    it(`finds none on the operator console (the queue, a conversation) at ${width} px`, async () => {
+      const operator = { email: "operator@velvethearts.example", password: "operator-password-2026" };
+      const signedIn = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", { body: operator });
+      const fictional = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
+        token: signedIn.body.data.access_token,
+      });
+      const profile = fictional.body.data[width === 375 ? 2 : 3] ?? fictional.body.data[0];
+      if (!profile) throw new Error("no fictional profile in the demo data");
+      // A member waiting for the profile's answer: the queue has a row, and the conversation a message to show.
+      const written = await callApi<{ data: { conversation: string } }>(
+        baseUrl,
+        "POST",
+        `/profiles/${profile.uuid}/messages`,
+        {
+          token: writer.token,
+          body: { type: "text", text: `Dinner on Saturday? (${width})`, client_id: randomUUID() },
+        },
+      );
+      expect(written.status).toBe(201);
+      const { page, close } = await newPage(browser, width);
+      try {
+        await logIn(page, baseUrl, operator.email, operator.password);
+        await openSettled(page, "/operator");
+        await page.getByRole("heading", { name: /^Waiting/ }).waitFor();
+        expect(await blockingViolations(page), "/operator").toEqual([]);
+        await openSettled(page, `/operator/${written.body.data.conversation}`);
+        // In the conversation's log: at 375 px the queue's preview of the same words is hidden behind it.
+        await page.getByRole("log").getByText(`Dinner on Saturday? (${width})`).waitFor();
+        expect(await blockingViolations(page), "/operator/:conversation").toEqual([]);
+      } finally {
+        await close();
+      }
+    });
   }
 });

@@ -114,6 +114,16 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     target: "es2022",
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Everything the entry loads statically goes into one chunk (rolldown's built-in `$initial` tag: the
+        // entry and its static imports). Without it, rolldown splits each module that a lazy page also imports
+        // (React, TanStack Query, the API client, …) into a chunk of its own although the entry always loads it
+        // first: 14 extra requests before the first paint, which on HTTP/1.1's six connections cost round trips
+        // (rolldown/rolldown#10731). Measured: 13 fewer requests and 4 KB less gzipped on every page (issue 22).
+        codeSplitting: { groups: [{ name: "app-shell", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     port: 5173,
