@@ -3,6 +3,7 @@ import { timings } from "@velvet/shared/constants/limits";
 import type { EndpointResult } from "@velvet/shared/contract/endpoint";
 import type { presenceEndpoints } from "@velvet/shared/contract/presence";
 import { apiRequest } from "../lib/api-client";
+import { formatCount } from "../lib/format-count";
 
 type OnlineCountAnswer = EndpointResult<typeof presenceEndpoints.onlineCount>;
 
@@ -28,7 +29,7 @@ export function OnlineCount({ tone }: { tone: "light" | "dark" }) {
       className={`hidden items-center gap-1.5 text-xs font-semibold lg:inline-flex ${tone === "light" ? "text-white/80" : "text-velvet-700"}`}
     >
       <span className="size-2 rounded-full bg-online" aria-hidden="true" />
-      {query.data.toLocaleString("en-AU")} online now
+      {formatCount(query.data)} online now
     </span>
   );
 }

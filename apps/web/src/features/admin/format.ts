@@ -36,6 +36,4 @@ export function formatDay(day: string): string {
   );
 }
 
-export function formatCount(value: number): string {
-  return value.toLocaleString("en-AU");
-}
+export { formatCount } from "../../lib/format-count";

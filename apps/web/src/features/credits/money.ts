@@ -1,4 +1,5 @@
 import type { TCreditPackage } from "@velvet/shared/api/credits";
+import { formatCount } from "../../lib/format-count";
 
 /** "A$49.95": prices arrive as decimal strings and are shown as they are, never through floats. */
 export function formatPrice(price: string, currency: string): string {
@@ -36,7 +37,7 @@ export function perCredit(item: TCreditPackage): string | null {
 }
 
 export function formatCredits(credits: number): string {
-  return credits.toLocaleString("en-AU");
+  return formatCount(credits);
 }
 
 /** "100" or "100.5" or "100.50" dollars to cents, read as text so no float rounds it; null when not an amount. */

@@ -3,6 +3,7 @@ import type { TSpendingControls } from "@velvet/shared/api/purchases";
 import { purchaseEndpoints } from "@velvet/shared/contract/purchases";
 import { callEndpoint } from "../../lib/api-client";
 import { clientConfig } from "../../lib/client-config";
+import { formatCount } from "../../lib/format-count";
 import { useAuthStore } from "../auth";
 
 /** Keyed by member, so a second account signed in on the same browser never sees the first one's answers. */
@@ -44,7 +45,7 @@ export function useSpendingControls(enabled = true) {
 
 /** "A$49.95" from cents, never through floats. */
 export function formatAud(cents: number): string {
-  return `A$${Math.floor(cents / 100).toLocaleString("en-AU")}.${String(cents % 100).padStart(2, "0")}`;
+  return `A$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 function partsOf(iso: string, options: Intl.DateTimeFormatOptions) {

@@ -1,6 +1,7 @@
 import { MESSAGE_TEXT_MAX, messagingMessages } from "@velvet/shared/api/conversations";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { formatCount } from "../../lib/format-count";
 import { CoinIcon, PhotoIcon, SendIcon, WinkIcon } from "../../ui/icons";
 import { rememberReturnAfterPurchase } from "../credits";
 import { useDraft, useDrafts } from "./drafts";
@@ -175,7 +176,7 @@ export function Composer({
         </Link>
         {nearLimit ? (
           <span className={text.length >= MESSAGE_TEXT_MAX ? "font-semibold text-danger" : ""} aria-live="polite">
-            {text.length.toLocaleString("en-AU")} / {MESSAGE_TEXT_MAX.toLocaleString("en-AU")}
+            {formatCount(text.length)} / {formatCount(MESSAGE_TEXT_MAX)}
           </span>
         ) : (
           <span>

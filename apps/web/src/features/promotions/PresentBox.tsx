@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { formatCount } from "../../lib/format-count";
 
 const palettes = {
   1000: { box: ["#a63b74", "#531739"], lid: ["#c45f93", "#6e1f4b"], ribbon: ["#ffd57a", "#e8a93a"] },
@@ -12,7 +13,7 @@ const palettes = {
 export function PresentBox({ credits, className = "" }: { credits: 1000 | 2500; className?: string }) {
   const id = useId().replace(/:/g, "");
   const colors = palettes[credits];
-  const label = credits.toLocaleString("en-AU");
+  const label = formatCount(credits);
   return (
     <svg viewBox="0 0 200 200" className={className} role="img" aria-label={`Present box with ${label} credits`}>
       <defs>

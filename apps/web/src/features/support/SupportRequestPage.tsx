@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { clientConfig } from "../../lib/client-config";
+import { formatCount } from "../../lib/format-count";
 import { useServerForm, useUnplacedServerError } from "../../lib/use-server-form";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../ui/forms/fields";
 import { useAuthStore } from "../auth";
@@ -109,7 +110,7 @@ function SupportForm({
         maxLength={supportLimits.messageMax}
         placeholder="Tell us what happened, with usernames, dates or payment amounts where they help."
         error={errors.message?.message}
-        hint={`${messageLength.toLocaleString("en-AU")} / ${supportLimits.messageMax.toLocaleString("en-AU")} characters, at least ${supportLimits.messageMin}`}
+        hint={`${formatCount(messageLength)} / ${formatCount(supportLimits.messageMax)} characters, at least ${supportLimits.messageMin}`}
         {...form.register("message")}
       />
       {botCheck.status}

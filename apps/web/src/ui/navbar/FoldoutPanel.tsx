@@ -4,6 +4,7 @@ import { createPortal } from "react-dom";
 import { Link, NavLink } from "react-router";
 import { logout, useAuthStore } from "../../features/auth/auth-store";
 import { balanceLabel } from "../../features/credits/balance";
+import { formatCount } from "../../lib/format-count";
 import {
   ChatIcon,
   CogIcon,
@@ -175,7 +176,7 @@ export default function FoldoutPanel({
             const figure = (
               <>
                 <span className="block font-display text-2xl font-semibold text-velvet-900 tabular-nums">
-                  {stat.value.toLocaleString("en-AU")}
+                  {formatCount(stat.value)}
                 </span>
                 <span className="block text-[11px] font-semibold tracking-wide text-muted uppercase">{stat.label}</span>
               </>
