@@ -78,11 +78,17 @@ describe("first-load JavaScript", () => {
         }).observe(document, { subtree: true, childList: true });
       });
       // The member's session answers late: the app frame has painted and gone idle long before the page exists,
-      // which must not count as the page having settled (CI once saw the socket open before the first card).
-      await page.route(/\/api\/me$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        await route.continue();
-      });
+      // which must not count as the page having settled (CI once saw the socket open before the first card). The
+      // search answers late too, so a watch that settled on the frame would open the socket while the cards wait:
+      // that order no longer depends on which of the two requests the machine happens to finish first. (The search
+      // is held for less than the settle cap, SETTLE_CAP_MS: a page that stays busy longer settles anyway.)
+      const answerLate = (pattern: RegExp) =>
+        page.route(pattern, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          await route.continue();
+        });
+      await answerLate(/\/api\/me$/);
+      await answerLate(/\/api\/profiles(\?.*)?$/);
       await page.goto(`${baseUrl}/dashboard`);
       await page.waitForSelector("html[data-realtime-state=connected]");
       const marks = await page.evaluate(
