@@ -5,6 +5,7 @@ import { TEST_PASSWORD_HASH_VARIABLE } from "../../platform/config";
 import { users } from "../../platform/db/schema/members";
 import { createMember, jsonRequest, reloadUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
+import { PASSWORD_HASH_OPTIONS } from "./passwords";
 
 /** Counts every password verification (real or the unknown-address stand-in) the server performs. */
 const verifications = vi.hoisted(() => ({ count: 0 }));
@@ -15,6 +16,22 @@ vi.mock("./passwords", async (importOriginal) => {
     verifyPassword: (storedHash: string, password: string) => {
       verifications.count += 1;
       return original.verifyPassword(storedHash, password);
+    },
+  };
+});
+
+/**
+ * The cost parameters of every argon2 hash the server verifies, as the hash states them ("m=19456,t=2,p=1"): what the
+ * timing test measures, counted instead of timed.
+ */
+const argon2Verified = vi.hoisted(() => [] as string[]);
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@node-rs/argon2")>();
+  return {
+    ...original,
+    verify: (...args: Parameters<typeof original.verify>) => {
+      argon2Verified.push(/^\$argon2id\$v=19\$(m=\d+,t=\d+,p=\d+)\$/.exec(String(args[0]))?.[1] ?? "not argon2id");
+      return original.verify(...args);
     },
   };
 });
@@ -98,6 +115,22 @@ describe("sign-in", () => {
     }
     expect(ratio, measured.join("; ")).toBeGreaterThan(0.5);
     expect(ratio, measured.join("; ")).toBeLessThan(2);
+  });
+
+  it("verifies one argon2 hash at the real cost for an unknown email, as for a wrong password", async () => {
+    // The timing test's companion, by count: it holds on a loaded machine, where timings swing.
+    vi.stubEnv(TEST_PASSWORD_HASH_VARIABLE, "");
+    const member = await createMember(server);
+    const realCost = `m=${PASSWORD_HASH_OPTIONS.memoryCost},t=${PASSWORD_HASH_OPTIONS.timeCost},p=${PASSWORD_HASH_OPTIONS.parallelism}`;
+    for (const [email, address] of [
+      ["nobody-counted@example.com", "198.51.110.1"],
+      [member.email ?? "", "198.51.110.2"],
+    ] as const) {
+      argon2Verified.length = 0;
+      const answer = await login(email, "not-the-password", { "X-Forwarded-For": address });
+      expect(answer.status).toBe(422);
+      expect(argon2Verified, email).toEqual([realCost]);
+    }
   });
 
   it("throttles the 6th failure in a minute for one email and IP, with the exact message and Retry-After", async () => {
