@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../platform/db/client";
+import { createPglite } from "../platform/db/create-pglite";
 import { migrationsFolder, runMigrations } from "../platform/db/migrate";
 import { createFreshPostgresDatabase, EMBEDDED_SNAPSHOT_VARIABLE, TEMPLATE_DATABASE_VARIABLE } from "./databases";
 
@@ -31,13 +32,12 @@ export async function setup() {
       await template.drop();
     };
   }
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import("@electric-sql/pglite"),
+  const [{ drizzle }, { migrate }] = await Promise.all([
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
   // runMigrations on a Database has no dump; this is its embedded branch, on a PGlite that can dump itself.
-  const client = await PGlite.create();
+  const client = await createPglite();
   await migrate(drizzle(client), { migrationsFolder });
   const snapshot = await client.dumpDataDir("none");
   await client.close();

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import type { LentEmbeddedDatabase } from "../platform/db/client";
+import { createPglite } from "../platform/db/create-pglite";
 import { EMBEDDED_SNAPSHOT_VARIABLE } from "./databases";
 
 /**
@@ -44,8 +45,7 @@ export async function lendMigratedEmbeddedDatabase(): Promise<LentEmbeddedDataba
 }
 
 async function loadFromDump(dump: Blob): Promise<PGlite> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create({ loadDataDir: dump });
+  const client = await createPglite({ loadDataDir: dump });
   // The first one loaded records what "migrated" looks like, before any server has touched it.
   migratedShape ??= shapeOf(client);
   await migratedShape;

@@ -81,7 +81,7 @@ function buildStatement(db: Db, shape: SearchShape) {
       sql`exists (select 1 from unnest(${users.interests}) as interest where lower(interest) = any(string_to_array(${value("interests")}, ',')))`,
     );
   }
-  // A part of the name anywhere in it: few members type a username search, so no index is kept for it.
+  // A part of the name anywhere in it, through the trigram index users_username_trgm_idx (same expression).
   if (has("username")) conditions.push(sql`lower(${users.username}) like ${value("usernameLike")}`);
 
   // The profiles of one rank, newest first, from the cursor on. A row comparison rather than

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { createPglite } from "./create-pglite";
 import * as adminTables from "./schema/admin";
 import * as authTables from "./schema/auth";
 import * as contentTables from "./schema/content";
@@ -141,10 +142,7 @@ function lockEmbeddedDatabase(directory: string): () => void {
 
 async function openPglite(dataDir: string | null, start: EmbeddedStart | undefined): Promise<Database> {
   // Loaded only when used: the embedded engine costs ~35 MB of memory just by being imported.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
-  ]);
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   let client: PGlite;
   let unlock = () => {};
   let close = async () => {
@@ -158,9 +156,9 @@ async function openPglite(dataDir: string | null, start: EmbeddedStart | undefin
     const directory = path.join(dataDir, "pglite");
     mkdirSync(directory, { recursive: true });
     unlock = lockEmbeddedDatabase(directory);
-    client = await PGlite.create(directory);
+    client = await createPglite({ dataDir: directory });
   } else {
-    client = await PGlite.create(start ? { loadDataDir: start } : undefined);
+    client = await createPglite(start ? { loadDataDir: start } : {});
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

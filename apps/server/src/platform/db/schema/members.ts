@@ -106,6 +106,11 @@ export const users = pgTable(
     index("users_browse_recent_idx")
       .on(table.lastActiveAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
+    // A part of a username anywhere in it (the search's username filter): trigrams, as a b-tree cannot find a
+    // middle. Without it a rare part read every member (~110 ms at 100,000; pg_trgm, migration 0028).
+    index("users_username_trgm_idx")
+      .using("gin", sql`lower(${table.username}) gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
     index("users_browse_city_idx")
       .on(sql`lower(${table.city})`, table.lastActiveAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),

@@ -1,0 +1,3 @@
+-- The username search finds a part of a name anywhere in it: trigrams (pg_trgm, a trusted extension since PostgreSQL 13, so the database owner may create it; Debian's postgresql package ships it, PGlite loads it in platform/db/create-pglite.ts).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "users_username_trgm_idx" ON "users" USING gin (lower("username") gin_trgm_ops) WHERE "users"."deleted_at" is null and "users"."deactivated_at" is null;
