@@ -59,7 +59,12 @@ export default defineConfig({
         },
       },
       {
-        define: { __SITE_KEY__: JSON.stringify("test-site-key"), __LOCAL_ENVIRONMENT__: "true" },
+        define: {
+          __SITE_KEY__: JSON.stringify("test-site-key"),
+          __LOCAL_ENVIRONMENT__: "true",
+          // The unit tests check answers against the contract, as development does (vite.config.ts checksResponses).
+          __CHECK_API_RESPONSES__: "true",
+        },
         test: {
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/build/**/*.test.ts"],

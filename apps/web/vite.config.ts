@@ -86,7 +86,12 @@ function firstLoadPreloads(): Plugin {
   };
 }
 
-/** Whether this build checks the API's answers against the contract (src/lib/api-client.ts `checkResponses`). */
+/**
+ * Whether this build checks the API's answers against the contract: development and any other non-production mode,
+ * and the end-to-end tests' production build (VITE_CHECK_API_RESPONSES=1). One decision for both of its uses: the
+ * client's check (`__CHECK_API_RESPONSES__`, src/lib/api-client.ts) and the contract's reduction to a route table
+ * when nothing checks (build/contract-route-table.ts).
+ */
 function checksResponses(mode: string): boolean {
   const env = loadEnv(mode, import.meta.dirname, "VITE_");
   return mode !== "production" || (process.env.VITE_CHECK_API_RESPONSES ?? env.VITE_CHECK_API_RESPONSES) === "1";
@@ -107,6 +112,7 @@ export default defineConfig(({ mode }) => ({
   define: {
     __SITE_KEY__: JSON.stringify(resolveSiteKey(mode)),
     __LOCAL_ENVIRONMENT__: JSON.stringify(mode === "development"),
+    __CHECK_API_RESPONSES__: JSON.stringify(checksResponses(mode)),
   },
   build: {
     outDir: "dist",

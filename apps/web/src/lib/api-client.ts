@@ -213,10 +213,10 @@ type CallArguments<E extends EndpointDefinition> =
 /**
  * Answers are checked against the contract in development, in the unit tests and in the build the
  * end-to-end tests run (VITE_CHECK_API_RESPONSES=1, set by `npm run test:e2e`); a production build
- * trusts the server, which checks its own replies against the same schemas outside production.
+ * trusts the server, which checks its own replies against the same schemas outside production. The build
+ * decides (vite.config.ts `checksResponses`), and the same decision reduces the contract to its route table.
  */
-const checkResponses =
-  import.meta.env.DEV || import.meta.env.MODE === "test" || import.meta.env.VITE_CHECK_API_RESPONSES === "1";
+const checkResponses = __CHECK_API_RESPONSES__;
 
 function checkedAnswer(endpoint: EndpointDefinition, payload: unknown, status: number): unknown {
   const schema = endpoint.responses[status];
