@@ -126,6 +126,17 @@ describe("every route of spec §2 in Chromium", () => {
   const fill = (path: string) =>
     path.replace(":conversation", conversationUuid).replace(":profile", partner?.uuid ?? "");
 
+  /** A 1280 px page signed in as the walking member, closed whatever the walk does. */
+  const asSignedInMember = async (walk: (page: Page, errors: string[]) => Promise<void>) => {
+    const { page, errors, close } = await newPage(browser, 1280);
+    try {
+      await logIn(page, baseUrl, member.email, member.password);
+      await walk(page, errors);
+    } finally {
+      await close();
+    }
+  };
+
   it(
     "shows a visitor every open and guest-only page, and sends them to /login from members-only ones",
     async () => {
@@ -152,9 +163,7 @@ describe("every route of spec §2 in Chromium", () => {
   it(
     "shows a member every members-only page",
     async () => {
-      const { page, errors, close } = await newPage(browser, 1280);
-      try {
-        await logIn(page, baseUrl, member.email, member.password);
+      await asSignedInMember(async (page, errors) => {
         for (const route of memberPages) {
           const path = fill(route.path);
           await visit(page, errors, path, { lands: fill(route.lands ?? route.path), layout: route.layout });
@@ -162,9 +171,7 @@ describe("every route of spec §2 in Chromium", () => {
         // The push-notification form of a conversation link (spec §2).
         await page.goto(`${baseUrl}/message/${conversationUuid}`);
         await page.waitForURL((url) => url.pathname === `/messages/${conversationUuid}`);
-      } finally {
-        await close();
-      }
+      });
     },
     WALK_TIMEOUT_MS,
   );
@@ -172,9 +179,7 @@ describe("every route of spec §2 in Chromium", () => {
   it(
     "shows a member every open page, and sends them to where signing in lands from guest-only ones",
     async () => {
-      const { page, errors, close } = await newPage(browser, 1280);
-      try {
-        await logIn(page, baseUrl, member.email, member.password);
+      await asSignedInMember(async (page, errors) => {
         for (const route of openPages) {
           await visit(page, errors, route.path, { lands: route.lands ?? route.path, layout: route.layout });
         }
@@ -187,9 +192,7 @@ describe("every route of spec §2 in Chromium", () => {
           await page.goto(`${baseUrl}${path}`);
           await page.waitForURL((url) => url.pathname === landing);
         }
-      } finally {
-        await close();
-      }
+      });
     },
     WALK_TIMEOUT_MS,
   );
