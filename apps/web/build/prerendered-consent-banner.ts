@@ -1,6 +1,6 @@
 import { createServer, type Plugin } from "vite";
 
-/** Where the build writes the banner's markup; the server reads it from the web build's output folder. */
+/** Where the build writes the banner's markup, beside index.html: apps/server/src/platform/http/static-web.ts reads it by this name. */
 export const PRERENDERED_BANNER_FILE = "consent-banner.html";
 
 /** Renders the banner through a short-lived Vite server, which compiles the component and the shared code it imports. */

@@ -1,5 +1,5 @@
 /**
- * The server puts a copy of the banner, rendered at build time (apps/web/build/prerendered-consent-banner.tsx), into
+ * The server puts a copy of the banner, rendered at build time (apps/web/build/prerendered-consent-banner.ts), into
  * the page of a visitor who has not chosen, so it paints before the scripts run. Its buttons do nothing until
  * React's banner takes its place.
  */
