@@ -187,7 +187,9 @@ describe("cookie and tracking consent in Chromium", () => {
     await page.goto(`${baseUrl}/login`, { waitUntil: "commit" });
     await banner(page).waitFor();
     expect(await prerendered.count()).toBe(1);
+    // Shown, but not taken before the app can act on it.
     expect(await page.getByRole("button", { name: "Accept all" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Accept all" }).isDisabled()).toBe(true);
     const before = await banner(page).boundingBox();
 
     releaseScripts();
@@ -196,6 +198,7 @@ describe("cookie and tracking consent in Chromium", () => {
     // One banner, the app's, where the server's stood: the swap moves nothing.
     expect(await banner(page).count()).toBe(1);
     expect(await banner(page).boundingBox()).toEqual(before);
+    expect(await banner(page).getByRole("button", { name: "Accept all" }).isEnabled()).toBe(true);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     await banner(page).waitFor({ state: "detached" });
 

@@ -11,11 +11,10 @@ describe("the cookie banner rendered at build time", () => {
     expect(headingId).toBeTruthy();
     expect(html).toContain(`aria-labelledby="${headingId}"`);
     expect(html).toContain(">Your privacy, your choice</h2>");
-    expect([...html.matchAll(/<button[^>]*>([^<]+)<\/button>/g)].map((match) => match[1])).toEqual([
-      "Choose",
-      "Essential only",
-      "Accept all",
-    ]);
+    const buttons = [...html.matchAll(/<button([^>]*)>([^<]+)<\/button>/g)];
+    expect(buttons.map((match) => match[2])).toEqual(["Choose", "Essential only", "Accept all"]);
+    // Disabled until the app's banner takes over: a tap before the scripts run is visibly not taken.
+    for (const button of buttons) expect(button[1]).toContain('disabled=""');
     expect(html).toMatch(/<a [^>]*href="\/privacy"[^>]*>Privacy policy<\/a>/);
     // The first form: no purposes to tick, and no close button (there is no earlier choice to keep).
     expect(html).not.toContain('type="checkbox"');

@@ -21,7 +21,17 @@ const purposes = [
  * Fixed to the bottom of the viewport over the page, never in its flow, so showing or closing it moves no content
  * (no layout shift). Not a modal: the page stays usable and essential cookies are all that run meanwhile.
  */
-export default function BannerPanel({ settingsOpen }: { settingsOpen: boolean }) {
+export default function BannerPanel({
+  settingsOpen,
+  staticCopy = false,
+}: {
+  settingsOpen: boolean;
+  /**
+   * The build's copy for the page's HTML (build/render-consent-banner.tsx): its buttons are disabled, so a tap before
+   * the scripts have run is visibly not taken rather than silently lost. React's banner, enabled, takes its place.
+   */
+  staticCopy?: boolean;
+}) {
   const stored = consentState().choice;
   const [detailed, setDetailed] = useState(settingsOpen);
   const [choices, setChoices] = useState({
@@ -113,6 +123,7 @@ export default function BannerPanel({ settingsOpen }: { settingsOpen: boolean })
         ) : (
           <button
             type="button"
+            disabled={staticCopy}
             onClick={() => setDetailed(true)}
             className="btn-outline order-last col-span-2 sm:order-none sm:col-auto"
           >
@@ -121,6 +132,7 @@ export default function BannerPanel({ settingsOpen }: { settingsOpen: boolean })
         )}
         <button
           type="button"
+          disabled={staticCopy}
           onClick={() => saveConsent({ statistics: false, marketing: false })}
           className="btn-outline"
         >
@@ -128,6 +140,7 @@ export default function BannerPanel({ settingsOpen }: { settingsOpen: boolean })
         </button>
         <button
           type="button"
+          disabled={staticCopy}
           onClick={() => saveConsent({ statistics: true, marketing: true })}
           className="btn-primary"
         >

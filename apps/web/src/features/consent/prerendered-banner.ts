@@ -1,7 +1,7 @@
 /**
  * The server puts a copy of the banner, rendered at build time (apps/web/build/prerendered-consent-banner.ts), into
- * the page of a visitor who has not chosen, so it paints before the scripts run. Its buttons do nothing until
- * React's banner takes its place.
+ * the page of a visitor who has not chosen, so it paints before the scripts run. Its buttons are disabled
+ * until React's banner, enabled, takes its place.
  */
 export const PRERENDERED_BANNER_ID = "consent-banner-prerendered";
 
