@@ -3,7 +3,15 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage } from "./browser";
-import { callApi, createVerifiedMember, logIn, type Member } from "./members";
+import {
+  callApi,
+  createVerifiedMember,
+  DEMO_OPERATOR,
+  demoOperatorDesk,
+  logIn,
+  type Member,
+  sendTextMessage,
+} from "./members";
 
 const baseUrl = inject("baseUrl");
 
@@ -163,31 +171,18 @@ describe("accessibility (axe: no serious or critical violation)", () => {
     }, 150_000);
 
     it(`finds none on the operator console (the queue, a conversation) at ${width} px`, async () => {
-      const operator = { email: "operator@velvethearts.example", password: "operator-password-2026" };
-      const signedIn = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", { body: operator });
-      const fictional = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
-        token: signedIn.body.data.access_token,
-      });
-      const profile = fictional.body.data[width === 375 ? 2 : 3] ?? fictional.body.data[0];
+      const desk = await demoOperatorDesk(baseUrl);
+      const profile = desk.profiles[width === 375 ? 2 : 3] ?? desk.profiles[0];
       if (!profile) throw new Error("no fictional profile in the demo data");
       // A member waiting for the profile's answer: the queue has a row, and the conversation a message to show.
-      const written = await callApi<{ data: { conversation: string } }>(
-        baseUrl,
-        "POST",
-        `/profiles/${profile.uuid}/messages`,
-        {
-          token: writer.token,
-          body: { type: "text", text: `Dinner on Saturday? (${width})`, client_id: randomUUID() },
-        },
-      );
-      expect(written.status).toBe(201);
+      const conversation = await sendTextMessage(baseUrl, writer, profile.uuid, `Dinner on Saturday? (${width})`);
       const { page, close } = await newPage(browser, width);
       try {
-        await logIn(page, baseUrl, operator.email, operator.password);
+        await logIn(page, baseUrl, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
         await openSettled(page, "/operator");
         await page.getByRole("heading", { name: /^Waiting/ }).waitFor();
         expect(await blockingViolations(page), "/operator").toEqual([]);
-        await openSettled(page, `/operator/${written.body.data.conversation}`);
+        await openSettled(page, `/operator/${conversation}`);
         // In the conversation's log: at 375 px the queue's preview of the same words is hidden behind it.
         await page.getByRole("log").getByText(`Dinner on Saturday? (${width})`).waitFor();
         expect(await blockingViolations(page), "/operator/:conversation").toEqual([]);

@@ -1,14 +1,21 @@
-import { randomUUID } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
-import { callApi, createVerifiedMember, logIn, type Member, SITE_KEY } from "./members";
+import {
+  callApi,
+  createVerifiedMember,
+  DEMO_OPERATOR,
+  demoOperatorDesk,
+  logIn,
+  type Member,
+  SITE_KEY,
+  sendTextMessage,
+} from "./members";
 import { type E2eServer, startE2eServer } from "./server-process";
 
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
-const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 async function uploadPhoto(baseUrl: string, member: Member, background: string): Promise<void> {
   const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background } })
     .jpeg()
@@ -166,25 +173,12 @@ describe("the admin's moderation views in Chromium", () => {
   it("lets an operator sign in as the member from the conversation's context panel", async () => {
     const baseUrl = server.url;
     const member = await createVerifiedMember(baseUrl, "impme");
-    const operatorToken = (
-      await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", { body: OPERATOR })
-    ).body.data.access_token;
-    const profiles = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
-      token: operatorToken,
-    });
-    const profile = profiles.body.data[0];
-    if (!profile) throw new Error("no fictional profile to write to");
-    const written = await callApi<{ data: { conversation: string } }>(
-      baseUrl,
-      "POST",
-      `/profiles/${profile.uuid}/messages`,
-      { token: member.token, body: { type: "text", text: "Are you free this weekend?", client_id: randomUUID() } },
-    );
-    expect(written.status).toBe(201);
+    const { profiles } = await demoOperatorDesk(baseUrl);
+    const conversation = await sendTextMessage(baseUrl, member, profiles[0]?.uuid ?? "", "Are you free this weekend?");
 
     const desk = await newPage(browser, 1280);
-    await logIn(desk.page, baseUrl, OPERATOR.email, OPERATOR.password);
-    await desk.page.goto(`${baseUrl}/operator/${written.body.data.conversation}`);
+    await logIn(desk.page, baseUrl, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
+    await desk.page.goto(`${baseUrl}/operator/${conversation}`);
     const panel = desk.page.getByRole("complementary", { name: "Member and profile" });
     await panel.getByRole("button", { name: `Sign in as ${member.username}…` }).click();
     const link = await panel.getByLabel(`Link to sign in as ${member.username}`).inputValue();

@@ -3,11 +3,18 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
-import { callApi, createVerifiedMember, logIn, type Member, SITE_KEY } from "./members";
+import {
+  callApi,
+  createVerifiedMember,
+  demoOperatorDesk,
+  logIn,
+  type Member,
+  SITE_KEY,
+  sendTextMessage,
+} from "./members";
 import { type E2eServer, startE2eServer } from "./server-process";
 
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
-const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 /** A photo upload through the API, as the profile editor sends it. */
 async function uploadPhoto(baseUrl: string, member: Member): Promise<void> {
   const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#a63b74" } })
@@ -239,25 +246,13 @@ describe("the admin console in Chromium", () => {
     const baseUrl = server.url;
     // A member writes to a fictional profile and the demo operator answers: one reply, one first response.
     const member = await createVerifiedMember(baseUrl, "statsmember");
-    const operatorToken = (
-      await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", { body: OPERATOR })
-    ).body.data.access_token;
-    const profiles = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
-      token: operatorToken,
-    });
-    const profile = profiles.body.data[0];
-    if (!profile) throw new Error("no fictional profile to write to");
-    const written = await callApi<{ data: { conversation: string } }>(
+    const { token: operatorToken, profiles } = await demoOperatorDesk(baseUrl);
+    const conversation = await sendTextMessage(
       baseUrl,
-      "POST",
-      `/profiles/${profile.uuid}/messages`,
-      {
-        token: member.token,
-        body: { type: "text", text: "Hello there, how is your week going?", client_id: randomUUID() },
-      },
+      member,
+      profiles[0]?.uuid ?? "",
+      "Hello there, how is your week going?",
     );
-    expect(written.status).toBe(201);
-    const conversation = written.body.data.conversation;
     const lock = await callApi(baseUrl, "POST", `/operator/conversations/${conversation}/lock`, {
       token: operatorToken,
     });

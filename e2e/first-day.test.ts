@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "./browser";
-import { callApi, createUnverifiedMember, createVerifiedMember, logIn } from "./members";
+import { callApi, createUnverifiedMember, createVerifiedMember, DEMO_OPERATOR, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
-const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
 
 /** Signs in through the form without waiting for the real-time connection (a console may not open one). */
@@ -239,7 +238,7 @@ describe("a member's first day in Chromium", () => {
 
   it("takes staff to their console after sign-in, not to profile completion", async () => {
     for (const [staff, home] of [
-      [OPERATOR, "/operator"],
+      [DEMO_OPERATOR, "/operator"],
       [ADMIN, "/admin"],
     ] as const) {
       const { page, close } = await newPage(browser, 1280);

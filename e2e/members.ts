@@ -47,6 +47,41 @@ export async function callApi<T = unknown>(
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
 }
 
+/** The operator the demo data seeds; the console's tests sign in as them. */
+export const DEMO_OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
+
+/** The demo operator's API token, and the fictional profiles the console lists (the only ones that reach its queue). */
+export async function demoOperatorDesk(baseUrl: string): Promise<{ token: string; profiles: FictionalProfile[] }> {
+  const signedIn = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", {
+    body: DEMO_OPERATOR,
+  });
+  if (signedIn.status !== 200) throw new Error(`the demo operator could not sign in: ${signedIn.status}`);
+  const token = signedIn.body.data.access_token;
+  const listed = await callApi<{ data: FictionalProfile[] }>(baseUrl, "GET", "/operator/profiles", { token });
+  if (listed.status !== 200 || listed.body.data.length === 0) throw new Error("no fictional profile in the demo data");
+  return { token, profiles: listed.body.data };
+}
+
+export interface FictionalProfile {
+  uuid: string;
+  username: string;
+}
+
+/** A text message from the member to a profile, as the profile page sends it; the conversation's uuid (201 or throws). */
+export async function sendTextMessage(
+  baseUrl: string,
+  member: Pick<Member, "token">,
+  profileUuid: string,
+  text: string,
+): Promise<string> {
+  const sent = await callApi<{ data: { conversation: string } }>(baseUrl, "POST", `/profiles/${profileUuid}/messages`, {
+    token: member.token,
+    body: { type: "text", text, client_id: crypto.randomUUID() },
+  });
+  if (sent.status !== 201) throw new Error(`sending answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  return sent.body.data.conversation;
+}
+
 /** A solved bot check for one API call made outside the browser (the forms solve it with the widget). */
 export function apiBotCheck(baseUrl: string): Promise<string> {
   return botCheckPayload({

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Browser, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage } from "./browser";
-import { callApi, createVerifiedMember, logIn } from "./members";
+import { callApi, createVerifiedMember, demoOperatorDesk, logIn, sendTextMessage } from "./members";
 
 const baseUrl = inject("baseUrl");
-const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 const MISSED = 20;
 
 /**
@@ -24,24 +23,10 @@ describe("catching up after a dropped connection, in Chromium", () => {
 
   it("shows every message that arrived while offline, once each, in order", async () => {
     const member = await createVerifiedMember(baseUrl, "offline");
-    const operator = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", { body: OPERATOR });
-    const operatorToken = operator.body.data.access_token;
-    const profiles = await callApi<{ data: Array<{ uuid: string }> }>(baseUrl, "GET", "/operator/profiles", {
-      token: operatorToken,
-    });
-    const profile = profiles.body.data.at(-1);
+    const { token: operatorToken, profiles } = await demoOperatorDesk(baseUrl);
+    const profile = profiles.at(-1);
     if (!profile) throw new Error("no fictional profile to write to");
-    const first = await callApi<{ data: { conversation: string } }>(
-      baseUrl,
-      "POST",
-      `/profiles/${profile.uuid}/messages`,
-      {
-        token: member.token,
-        body: { type: "text", text: "Are you around tonight?", client_id: randomUUID() },
-      },
-    );
-    expect(first.status).toBe(201);
-    const conversationUuid = first.body.data.conversation;
+    const conversationUuid = await sendTextMessage(baseUrl, member, profile.uuid, "Are you around tonight?");
     const lock = await callApi(baseUrl, "POST", `/operator/conversations/${conversationUuid}/lock`, {
       token: operatorToken,
     });

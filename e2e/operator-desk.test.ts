@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
-import { callApi, createVerifiedMember, logIn, type Member } from "./members";
+import { callApi, createVerifiedMember, DEMO_OPERATOR, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
-const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
 /** Nearest-rank percentile of the samples (ms). */
 function percentile(samples: number[], p: number): number {
@@ -33,7 +32,7 @@ function write(member: Member, profileUuid: string, text: string) {
 }
 
 /** The desk, signed in, its queue filtered to `filter`, with the real-time connection up. */
-async function openDesk(browser: Browser, login: typeof OPERATOR, filter: string, settings?: object) {
+async function openDesk(browser: Browser, login: typeof DEMO_OPERATOR, filter: string, settings?: object) {
   const desk = await newPage(browser, 1280);
   if (settings) {
     await desk.page.addInitScript(
@@ -91,7 +90,7 @@ describe("the operator desk at full speed (issue 21)", () => {
     // Two consoles in two browsers: an operator's and an admin's.
     const second = await launchBrowser();
     const [one, two] = await Promise.all([
-      openDesk(browser, OPERATOR, member.username),
+      openDesk(browser, DEMO_OPERATOR, member.username),
       openDesk(second, ADMIN, member.username),
     ]);
     const polled: string[] = [];
@@ -165,7 +164,7 @@ describe("the operator desk at full speed (issue 21)", () => {
     await logIn(side.page, baseUrl, first.email, first.password);
     await side.page.goto(`${baseUrl}/messages/${conversation}`);
 
-    const desk = await openDesk(browser, OPERATOR, label, { sound: true, titleAlert: true, autoAdvance: true });
+    const desk = await openDesk(browser, DEMO_OPERATOR, label, { sound: true, titleAlert: true, autoAdvance: true });
     await desk.page.getByRole("button", { name: new RegExp(`^${second.username} to `) }).waitFor();
     await expect.poll(() => desk.page.title()).toBe("(2) Waiting · Operator console");
     const clicks = { count: 0 };

@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
-import { callApi, createVerifiedMember, logIn } from "./members";
+import { callApi, createVerifiedMember, DEMO_OPERATOR, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
-const OPERATOR = { email: "operator@velvethearts.example", password: "operator-password-2026" };
 /** Pictures in the window have loaded, so the screenshots show what a person sees. */
 function picturesLoaded(page: Page) {
   return page.waitForFunction(() =>
@@ -28,7 +27,7 @@ describe("the operator console in Chromium", () => {
     // A fictional profile, as the console lists them (a member's search also shows the real members other
     // browser tests create, and only fictional profiles reach the queue).
     const operatorLogin = await callApi<{ data: { access_token: string } }>(baseUrl, "POST", "/login", {
-      body: OPERATOR,
+      body: DEMO_OPERATOR,
     });
     const profiles = await callApi<{ data: Array<{ uuid: string; username: string }> }>(
       baseUrl,
@@ -61,7 +60,7 @@ describe("the operator console in Chromium", () => {
     await desk.page.addInitScript(() =>
       localStorage.setItem("velvet.operator.desk", JSON.stringify({ autoAdvance: false })),
     );
-    await logIn(desk.page, baseUrl, OPERATOR.email, OPERATOR.password);
+    await logIn(desk.page, baseUrl, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
     await desk.page.goto(`${baseUrl}/operator`);
     await desk.page.getByRole("heading", { name: /^Waiting/ }).waitFor();
     await desk.page.getByPlaceholder("Member name or uuid").fill(member.username);
@@ -127,7 +126,7 @@ describe("the operator console in Chromium", () => {
       });
     }
     const narrow = await newPage(browser, 375);
-    await logIn(narrow.page, baseUrl, OPERATOR.email, OPERATOR.password);
+    await logIn(narrow.page, baseUrl, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
     await narrow.page.goto(`${baseUrl}/operator`);
     await narrow.page.getByRole("heading", { name: /^Waiting \(\d+\)/ }).waitFor();
     await narrow.page
