@@ -20,12 +20,9 @@ import {
   parseConsentChoice,
 } from "@velvet/shared/consent/consent-choice";
 
-export { CONSENT_COOKIE, CONSENT_STORAGE_KEY, CONSENT_VERSION };
-
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export type ConsentPurpose = "statistics" | "marketing";
-export type { ConsentChoice };
 
 export interface ConsentState {
   /** null until the visitor has chosen: only essential cookies run, and the banner shows. */

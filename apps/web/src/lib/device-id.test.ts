@@ -1,7 +1,8 @@
+import { CONSENT_STORAGE_KEY } from "@velvet/shared/consent/consent-choice";
 import { timings } from "@velvet/shared/constants/limits";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./api-client";
-import { CONSENT_STORAGE_KEY, resetConsentForTests } from "./consent";
+import { resetConsentForTests } from "./consent";
 import { hashComponents, refreshDeviceId, scheduleDeviceId } from "./device-id";
 
 /** A browser's localStorage holding the visitor's consent to statistics (or its refusal). */

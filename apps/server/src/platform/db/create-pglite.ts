@@ -6,9 +6,7 @@ import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
  * since a data directory that has the extension needs it loaded to open. Imported only when used: the engine costs
  * ~35 MB of memory just by being imported.
  */
-export async function createPglite(
-  options: Omit<PGliteOptions, "extensions"> & { dataDir?: string } = {},
-): Promise<PGlite> {
+export async function createPglite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),

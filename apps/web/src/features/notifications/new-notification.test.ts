@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
+import { CONSENT_STORAGE_KEY } from "@velvet/shared/consent/consent-choice";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_STORAGE_KEY, resetConsentForTests } from "../../lib/consent";
+import { resetConsentForTests } from "../../lib/consent";
 import { handleNewNotification } from "./new-notification";
 import type { NotificationPages } from "./notification-cache";
 import { notificationKeys } from "./notification-keys";
