@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { toast } from "../../ui/toast";
 import { AddressEcho } from "./address-echo";
 import { ProfileGrid } from "./ProfileGrid";
@@ -15,6 +16,9 @@ import {
   searchSchemaLoaded,
   useSearchSchema,
 } from "./search-params";
+
+/** Where the filters stop being a sheet and become the side panel: Tailwind's `lg`, as the classes below use it. */
+const SIDE_PANEL_QUERY = "(min-width: 64rem)";
 
 /** The member reached for the filters: their first change will need the schema, so fetch it now. */
 function loadSchemaSoon(): void {
@@ -45,6 +49,9 @@ export default function DashboardPage() {
     [address, checkingAddress],
   );
   const [sheetOpen, setSheetOpen] = useState(false);
+  // On a phone the side panel is hidden: its ~280 elements (the form's lists, the saved searches) are not built
+  // there, nor rebuilt each time a query answers during the first load; the sheet builds its own when opened.
+  const sidePanelShown = useMediaQuery(SIDE_PANEL_QUERY);
   // What the form shows: the member's choice at once, before the router has moved to the new address
   // (two quick changes must not read the same old address), then whatever the address says.
   const [draft, setDraft] = useState<SearchParams>(() => Object.fromEntries(address));
@@ -147,7 +154,9 @@ export default function DashboardPage() {
       </div>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block" aria-label="Search filters">
-          <div className="card sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto p-5">{filters}</div>
+          {sidePanelShown ? (
+            <div className="card sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto p-5">{filters}</div>
+          ) : null}
         </aside>
         <section aria-label="Profiles">
           <ProfileGrid
