@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Logger } from "drizzle-orm";
 import pg from "pg";
 import type { TestServer } from "./support";
@@ -53,6 +54,19 @@ export function logStatements(server: TestServer): { texts: string[]; statements
       session.options.logger = before.optionsLogger;
     },
   };
+}
+
+/**
+ * The plan PostgreSQL makes for a logged statement with the values it was sent with, as JSON text (`explain (format
+ * json)`), for tests that check which index a hot statement reads through.
+ */
+export async function planOf(server: TestServer, statement: LoggedStatement): Promise<string> {
+  const [row] = await server.context.database.queryPrepared<{ "QUERY PLAN": unknown }>({
+    name: `explain_${randomUUID().replaceAll("-", "")}`,
+    text: `explain (format json) ${statement.text}`,
+    values: statement.params,
+  });
+  return JSON.stringify(row?.["QUERY PLAN"]);
 }
 
 /** A statement as sent: its text and the values of its parameters. */

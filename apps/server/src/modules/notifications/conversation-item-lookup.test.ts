@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../platform/db/schema/notifications";
 import { giveCredits, jsonRequest, signedInMember } from "../../test/factories";
-import { type LoggedStatement, logStatements } from "../../test/statement-log";
+import { type LoggedStatement, logStatements, planOf } from "../../test/statement-log";
 import { startTestServer, type TestServer } from "../../test/support";
 
 /**
@@ -22,12 +22,7 @@ describe("finding a conversation's bell item", () => {
 
   /** The index the plan of `statement` reads `notifications` through, or what it does instead. */
   const plannedAccess = async (statement: LoggedStatement) => {
-    const [row] = await server.context.database.queryPrepared<{ "QUERY PLAN": unknown }>({
-      name: `explain_${randomUUID().replaceAll("-", "")}`,
-      text: `explain (format json) ${statement.text}`,
-      values: statement.params,
-    });
-    const plan = JSON.stringify(row?.["QUERY PLAN"]);
+    const plan = await planOf(server, statement);
     const scans = [...plan.matchAll(/"Node Type":"([^"]+)"[^{}]*?"Relation Name":"notifications"/g)];
     const indexes = [...plan.matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1]);
     return { scans: scans.map((match) => match[1]), indexes, plan };
