@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { eq, inArray } from "drizzle-orm";
 import type Pusher from "pusher-js";
@@ -6,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLedgerMismatches } from "../modules/ledger/ledger";
 import { findPaymentMismatches } from "../modules/payments/payment-check";
 import { conversations, messages } from "../platform/db/schema/conversations";
+import { repoRoot } from "../platform/paths";
 import { giveCredits, jsonRequest, signedInMember } from "../test/factories";
 import { memberPusherClient, subscribed, waitFor } from "../test/realtime-clients";
 import { freePort, type ServerProcess, startServerProcess } from "../test/server-process";
@@ -96,6 +99,19 @@ describe("a rolling restart behind HAProxy", () => {
     entry.running = await startServerProcess({ ...shared, PORT: String(entry.port) });
     await waitUntil(() => serverIsUp(haproxy, name), 20_000);
   }
+
+  // A client keeps an idle connection only while HAProxy still does. With the app's own Keep-Alive passed through
+  // (Node's 72 s against HAProxy's 10), a send on a connection HAProxy was closing failed with "other side closed".
+  it("tells clients to drop an idle connection before HAProxy closes it", async () => {
+    const deployed = await readFile(path.join(repoRoot, "deploy/haproxy.cfg"), "utf8");
+    const proxyIdleSeconds = Number(/^\s*timeout http-keep-alive (\d+)s$/m.exec(deployed)?.[1]);
+    expect(proxyIdleSeconds).toBeGreaterThan(0);
+    const response = await fetch(`${haproxy.url}/api/health`);
+    await response.arrayBuffer();
+    const advertised = Number(/timeout=(\d+)/.exec(response.headers.get("keep-alive") ?? "")?.[1]);
+    expect(advertised).toBeGreaterThan(0);
+    expect(advertised).toBeLessThan(proxyIdleSeconds);
+  });
 
   it("answers every send, loses and doubles nothing, and every client catches up", async () => {
     const members = await Promise.all(Array.from({ length: MEMBERS }, () => signedInMember(writer)));

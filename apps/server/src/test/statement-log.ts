@@ -14,8 +14,8 @@ type Query = (config: unknown, ...rest: unknown[]) => unknown;
  */
 export function logStatements(server: TestServer): { texts: string[]; statements: LoggedStatement[]; stop(): void } {
   const statements: LoggedStatement[] = [];
-  const record = (text: string, params: unknown[]) => {
-    statements.push({ text, params });
+  const record = (text: string, params: unknown[], name?: string) => {
+    statements.push(name ? { text, params, name } : { text, params });
   };
   if (server.context.database.driver === "postgres") {
     const prototype = pg.Client.prototype as unknown as { query: Query };
@@ -23,9 +23,9 @@ export function logStatements(server: TestServer): { texts: string[]; statements
     prototype.query = function logged(this: unknown, config: unknown, ...rest: unknown[]) {
       if (typeof config === "string") record(config, Array.isArray(rest[0]) ? rest[0] : []);
       else {
-        const { text, values } = (config ?? {}) as { text?: string; values?: unknown[] };
+        const { text, values, name } = (config ?? {}) as { text?: string; values?: unknown[]; name?: string };
         // drizzle passes the values beside the config object, not in it.
-        record(text ?? "", values ?? (Array.isArray(rest[0]) ? rest[0] : []));
+        record(text ?? "", values ?? (Array.isArray(rest[0]) ? rest[0] : []), name);
       }
       return query.call(this, config, ...rest);
     };
@@ -73,6 +73,8 @@ export async function planOf(server: TestServer, statement: LoggedStatement): Pr
 export interface LoggedStatement {
   text: string;
   params: unknown[];
+  /** The name it was sent under, on PostgreSQL, when it was sent as a named prepared statement. */
+  name?: string;
 }
 
 interface SessionWithLogger {

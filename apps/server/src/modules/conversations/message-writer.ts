@@ -2,8 +2,9 @@ import { messagingMessages, type TMessageType } from "@velvet/shared/api/convers
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
-import { type Db, queryRows } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { conversationMembers, conversations, messages } from "../../platform/db/schema/conversations";
+import { NAMED_BY_TEXT, queryRowsPrepared } from "../../platform/db/statement-names";
 import { AppError } from "../../platform/http/app-error";
 import type { UserRow } from "../../platform/members/types";
 import { messagePriceSql, PASS_FREE_TYPES } from "../credits";
@@ -129,7 +130,10 @@ async function writeMessage(context: AppContext, tx: Db, input: AppendMessage): 
       price: messages.price,
       senderPhotoKey,
       senderHasPass,
-    });
+    })
+    // Planned once per connection, not with each message (its text changes only with the type and the price rule).
+    .prepare(NAMED_BY_TEXT)
+    .execute();
   if (!row) {
     // Either this client_id was sent before (a retry: answer with the first message), or the image is taken.
     const first = await messageByClientId(tx, input.sender.id, input.clientId);
@@ -245,7 +249,7 @@ async function moveConversationForward(
   message: { id: number; createdAt: Date },
 ): Promise<number> {
   const at = message.createdAt.toISOString();
-  const rows = await queryRows<{ conversation_unread: number | null; other_unread: string }>(
+  const rows = await queryRowsPrepared<{ conversation_unread: number | null; other_unread: string }>(
     tx,
     sql`with moved_conversation as (
       update conversations set last_message_id = ${message.id}, updated_at = ${at}

@@ -41,6 +41,24 @@ describe("the statements of sending a message", () => {
     const ledgerWrites = log.texts.filter((text) => text.includes('"credit_ledger"'));
     expect(ledgerWrites).toHaveLength(1);
     expect(ledgerWrites[0]).toMatch(/^with spent as \(\s*update "users"/i);
+    if (server.context.database.driver === "postgres") {
+      // The transaction's writes go as statements named after their text, planned once per connection (the
+      // embedded database has no named statements).
+      const unnamedWrites = log.statements
+        .filter((statement) => /^(insert|update|with)\b/i.test(statement.text.trim()) && !statement.name)
+        // Background work (the jobs worker) may write in the same moment: only the send's own tables count.
+        .filter((statement) => /messages|conversation|credit_ledger|notifications|realtime_outbox/.test(statement.text))
+        .map((statement) => statement.text.slice(0, 60));
+      expect(unnamedWrites).toEqual([]);
+      const writes = log.statements.filter((statement) => statement.name?.startsWith("t_"));
+      expect(writes.map((statement) => statement.text.trim().split(/\s/)[0]?.toLowerCase()).sort()).toEqual([
+        "insert",
+        "insert",
+        "with",
+        "with",
+        "with",
+      ]);
+    }
 
     // The one insert still writes every event, in the order they were recorded.
     const events = await server.context.database.db

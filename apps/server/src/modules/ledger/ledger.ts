@@ -1,8 +1,9 @@
 import { realtimeChannels, realtimeEvents } from "@velvet/shared/realtime/events";
 import { eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { creditLedger } from "../../platform/db/schema/credits";
 import { users } from "../../platform/db/schema/members";
+import { queryRowsPrepared } from "../../platform/db/statement-names";
 import { recordRealtimeEvent } from "../realtime";
 
 /**
@@ -125,7 +126,8 @@ export async function spendCredits(
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spendCredits needs a positive integer, got ${amount}`);
   // The spend and its ledger row in one statement (every message sent runs it): a data-modifying WITH runs
   // whether or not the outer query reads it, and writes no row when the update matched none.
-  const [updated] = await queryRows<{ credits: number; uuid: string }>(
+  // Planned once per connection (NAMED_BY_TEXT): it runs with every message sent.
+  const [updated] = await queryRowsPrepared<{ credits: number; uuid: string }>(
     tx,
     sql`with spent as (
       update ${users} set credits = credits - ${amount}

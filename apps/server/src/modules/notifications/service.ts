@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../platform/db/client";
 import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
 import { pushSubscriptions } from "../../platform/db/schema/push";
+import { queryRowsPrepared } from "../../platform/db/statement-names";
 import { queuePush } from "../push";
 import { recordRealtimeEvent } from "../realtime";
 import { presentNotification } from "./presenter";
@@ -59,7 +60,12 @@ export async function notify(
   // into one conversation hold its row lock, so two messages never both miss the item the other wrote.
   // Whether the recipient has a browser subscribed for Web Push, asked in the same statement (most have none).
   const pushSubscribed = sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${input.recipient.id})`;
-  const [row] = await queryRows<{ id: number | string; data: Record<string, unknown>; push_subscribed: boolean }>(
+  // Sent as a prepared statement named after its text: planned once per connection, not with each message.
+  const [row] = await queryRowsPrepared<{
+    id: number | string;
+    data: Record<string, unknown>;
+    push_subscribed: boolean;
+  }>(
     tx,
     conversationUuid
       ? sql`with previous as (

@@ -1,4 +1,4 @@
-import { and, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { users } from "../../platform/db/schema/members";
 
 /** Active within this window counts as online now. */
@@ -22,12 +22,16 @@ export function onlineNowSql(now: number, hour: number): SQL {
   return onlineSinceSql(new Date(now - ONLINE_WINDOW_MS), hour);
 }
 
-/** The same condition on the start of the window, for statements built once with placeholders. */
+/**
+ * The same condition on the start of the window, for statements built once with placeholders. A schedule is asked
+ * for with `@>`, which PostgreSQL estimates from the column's element statistics, and without "is fictional" (only
+ * fictional profiles keep one: the check users_online_hours_fictional_only). Written as "fictional and hour =
+ * any(schedule)", it was estimated at a fiftieth of the profiles it matched, so "online now" read every profile and
+ * sorted them (47-56 ms on the benchmark seed) instead of walking the newest-active index (0.4-11 ms, the less the
+ * more members are online).
+ */
 export function onlineSinceSql(since: Date | Placeholder, hour: number | Placeholder): SQL {
-  return or(
-    gte(users.lastActiveAt, since),
-    and(eq(users.isFictional, true), sql`${hour}::smallint = any(${users.onlineHours})`),
-  ) as SQL;
+  return or(gte(users.lastActiveAt, since), sql`${users.onlineHours} @> array[${hour}::smallint]`) as SQL;
 }
 
 export function isOnlineNow(

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import {
   SAVED_SEARCH_LIMIT,
   searchMessages,
@@ -9,6 +10,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema/members";
+import { NAMED_BY_TEXT } from "../../platform/db/statement-names";
 import { AppError } from "../../platform/http/app-error";
 import { presentSearchPreferences } from "../../platform/members/search-preferences";
 import type { UserRow } from "../../platform/members/types";
@@ -19,15 +21,24 @@ import type { UserRow } from "../../platform/members/types";
  * Every write touches only the `search` key: the email settings beside it are never rewritten.
  */
 
-/** Remembers a search as the member's last one; a repeat of the same search writes nothing. */
+/**
+ * Remembers a search as the member's last one. A repeat of the same search (back on the dashboard, the grid
+ * refreshed) sends nothing: the member's row, read for this very request, already holds it. Otherwise the update
+ * still writes only when the stored one differs (another tab may have written it since).
+ */
 export async function rememberLastSearch(context: AppContext, viewer: UserRow, filters: TSearchFilters) {
-  const last = JSON.stringify(searchParamsOf(filters));
+  const params = searchParamsOf(filters);
+  if (isDeepStrictEqual(viewer.preferences.search?.last, params)) return;
+  const last = JSON.stringify(params);
   await context.database.db
     .update(users)
     .set({
       preferences: sql`jsonb_set(${users.preferences}, '{search}', coalesce(${users.preferences}->'search', '{}'::jsonb) || jsonb_build_object('last', ${last}::jsonb))`,
     })
-    .where(sql`${users.id} = ${viewer.id} and ${users.preferences}->'search'->'last' is distinct from ${last}::jsonb`);
+    .where(sql`${users.id} = ${viewer.id} and ${users.preferences}->'search'->'last' is distinct from ${last}::jsonb`)
+    // Planned once per connection: it follows most first pages of a search.
+    .prepare(NAMED_BY_TEXT)
+    .execute();
 }
 
 export async function readSearchPreferences(context: AppContext, viewer: UserRow): Promise<TSearchPreferences> {

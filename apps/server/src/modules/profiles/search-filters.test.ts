@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../platform/db/schema/members";
 import { createMember, jsonRequest, reloadUser, signIn } from "../../test/factories";
+import { logStatements } from "../../test/statement-log";
 import { startTestServer, type TestServer } from "../../test/support";
 
 type Profile = Partial<typeof users.$inferInsert>;
@@ -95,6 +96,22 @@ describe("richer search and saved searches (issue 20)", () => {
     expect(me.data.preferences.email).toEqual({ notifications: false, newsletter: true });
     const stored = await reloadUser(server, member.id);
     expect(stored?.preferences.email).toEqual({ notifications: false, newsletter: true });
+  });
+
+  it("sends no write when the first page repeats the member's last search, and writes a different one", async () => {
+    const { member, auth } = await searcher();
+    const preferenceWrites = (texts: string[]) =>
+      texts.filter((text) => /^update "users"/i.test(text.trim()) && text.includes("'{search}'")).length;
+    await search(auth, "state=QLD&with_photo=1");
+    const log = logStatements(server);
+    expect((await search(auth, "with_photo=1&state=QLD")).status).toBe(200);
+    expect((await search(auth, "state=QLD&with_photo=1")).status).toBe(200);
+    const repeated = preferenceWrites(log.texts);
+    expect((await search(auth, "state=QLD")).status).toBe(200);
+    log.stop();
+    expect(repeated).toBe(0);
+    expect(preferenceWrites(log.texts)).toBe(1);
+    expect((await reloadUser(server, member.id))?.preferences.search?.last).toEqual({ state: "QLD" });
   });
 
   it("keeps up to five named searches, replaces one saved again under its name, and deletes one", async () => {

@@ -2,6 +2,7 @@ import type { RealtimeEventPayloads } from "@velvet/shared/realtime/events";
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { realtimeOutbox } from "../../platform/db/schema/realtime";
+import { NAMED_BY_TEXT } from "../../platform/db/statement-names";
 import type { Logger } from "../../platform/logging/logger";
 import type { Broadcaster } from "./broadcaster";
 
@@ -42,7 +43,8 @@ export async function recordingEventsTogether<T>(tx: Db, work: () => Promise<T>)
   heldByTransaction.set(tx, held);
   try {
     const result = await work();
-    if (held.length > 0) await tx.insert(realtimeOutbox).values(held);
+    // Named after its text (one per number of rows): planned once per connection.
+    if (held.length > 0) await tx.insert(realtimeOutbox).values(held).prepare(NAMED_BY_TEXT).execute();
     return result;
   } finally {
     heldByTransaction.delete(tx);

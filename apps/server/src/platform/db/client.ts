@@ -26,6 +26,7 @@ import * as reportsTables from "./schema/reports";
 import * as supportTables from "./schema/support";
 import * as trackingTables from "./schema/tracking";
 import * as triggersTables from "./schema/triggers";
+import { TextNamingClient, UnnamedStatementClient } from "./statement-names";
 
 /** Every table, by domain (schema/<domain>.ts), for drizzle's relational queries and typed `Db`. */
 export const schema = {
@@ -180,22 +181,6 @@ async function openPglite(dataDir: string | null, start: EmbeddedStart | undefin
   };
 }
 
-/**
- * A connection that sends every statement unnamed. A named prepared statement lives on one server connection;
- * behind a transaction pooler the next request may get another one, where it does not exist ("prepared statement
- * ... does not exist"). Unnamed statements are parsed with each execution, inside the one pooled transaction.
- */
-class UnnamedStatementClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only rewrites the config object.
-  override query(config: any, ...rest: any[]): any {
-    if (config && typeof config === "object" && "name" in config && config.name) {
-      const { name: _name, ...unnamed } = config;
-      return super.query(unnamed, ...rest);
-    }
-    return super.query(config, ...rest);
-  }
-}
-
 async function openPostgres(
   databaseUrl: string,
   options: { directUrl: string | undefined; preparedStatements: boolean },
@@ -204,7 +189,7 @@ async function openPostgres(
     connectionString: databaseUrl,
     max: 10,
     idleTimeoutMillis: 30_000,
-    Client: options.preparedStatements ? pg.Client : UnnamedStatementClient,
+    Client: options.preparedStatements ? TextNamingClient : UnnamedStatementClient,
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});

@@ -198,17 +198,20 @@ describe("POST /api/password/email against a mail server that has stopped answer
     await smtp?.stop();
   });
 
-  const median = (values: number[]) => {
+  /** The value a quarter of the way up: a busy spell on the machine only ever adds time, so the fast end holds. */
+  const lowerQuartile = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    return sorted[Math.floor(sorted.length / 4)] ?? Number.NaN;
   };
 
   it("answers as fast for a member's address as for an unknown one, doing the same database work", async () => {
-    const rounds = 15;
+    const rounds = 20;
     // A fresh address each time: a second ask for one address within a minute does less (it sends nothing).
     const members = await Promise.all(Array.from({ length: rounds }, () => createMember(server)));
     const unknown = Array.from({ length: rounds }, (_, index) => `nobody-${index}-${Date.now()}@example.com`);
     const timed = async (email: string) => {
+      // The letter's job, kicked by the request before, works in this process; a breath lets most of it pass.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       const started = performance.now();
       const response = await server.request(
         "/api/password/email",
@@ -219,9 +222,21 @@ describe("POST /api/password/email against a mail server that has stopped answer
       expect(await response.json()).toEqual({ message: "We have e-mailed your password reset link!" });
       return elapsed;
     };
-    const pairs: { known: number; unknown: number }[] = [];
+    const known: number[] = [];
+    const stranger: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      pairs.push({ known: await timed(members[round]?.email ?? ""), unknown: await timed(unknown[round] ?? "") });
+      const memberEmail = members[round]?.email ?? "";
+      const unknownEmail = unknown[round] ?? "";
+      // ABBA order: each side follows a member's request as often as an unknown one's. A member's letter does
+      // more work in its job (it finds the member, makes a token, talks to the mail server) than an unknown
+      // address's, and always measuring the unknown one second made it look slower (CI: a median 310 ms).
+      if (round % 2 === 0) {
+        known.push(await timed(memberEmail));
+        stranger.push(await timed(unknownEmail));
+      } else {
+        stranger.push(await timed(unknownEmail));
+        known.push(await timed(memberEmail));
+      }
     }
     // Every member's request has answered while the mail server still holds their letters: none waited for it.
     await eventually(
@@ -231,12 +246,11 @@ describe("POST /api/password/email against a mail server that has stopped answer
     );
     expect(smtp.received).toHaveLength(0);
 
-    // The timing, pair by pair (a member's address, then an unknown one, back to back), so that a busy spell on
-    // the machine weighs on both sides of a pair alike. The same work makes the median difference about zero;
-    // 250 ms leaves room for a loaded CI machine while still catching a lookup or a write done for members only.
-    const differences = pairs.map((pair) => pair.known - pair.unknown);
-    const timings = pairs.map((pair) => `${pair.known.toFixed(0)}/${pair.unknown.toFixed(0)}`).join(" ");
-    expect(Math.abs(median(differences)), `member/unknown ms: ${timings}`).toBeLessThan(250);
+    // The timing. The same work makes both sides' fast ends meet; a lookup, a write or a wait done for members
+    // only moves every one of their requests, the fast ones too. A loaded CI machine stretched single requests
+    // from 170 ms to 1.9 s, which moves a median by hundreds of milliseconds but a lower quartile little.
+    const timings = known.map((ms, index) => `${ms.toFixed(0)}/${(stranger[index] ?? 0).toFixed(0)}`).join(" ");
+    expect(Math.abs(lowerQuartile(known) - lowerQuartile(stranger)), `member/unknown ms: ${timings}`).toBeLessThan(250);
 
     // The same write for both: one queued letter per request, whoever the address belongs to.
     const queued = await server.context.database.db.select().from(jobs).where(eq(jobs.kind, "mail"));
@@ -256,5 +270,5 @@ describe("POST /api/password/email against a mail server that has stopped answer
     await settled(server);
     for (const member of members) expect(deliveredTo(smtp, member.email ?? "")).toHaveLength(1);
     expect(smtp.received).toHaveLength(rounds);
-  }, 60_000);
+  }, 90_000);
 });

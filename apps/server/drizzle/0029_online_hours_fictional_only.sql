@@ -1,0 +1,3 @@
+-- Only fictional profiles keep an online schedule: the "online now" search asks for a schedule without asking whether the profile is fictional (profiles/online.ts), so that PostgreSQL estimates it from the column's statistics. A member's schedule never counted (isOnlineNow asks is_fictional first), so clearing one changes nothing anyone sees.
+UPDATE "users" SET "online_hours" = '{}' WHERE NOT "is_fictional" AND cardinality("online_hours") > 0;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_online_hours_fictional_only" CHECK ("users"."is_fictional" or cardinality("users"."online_hours") = 0);

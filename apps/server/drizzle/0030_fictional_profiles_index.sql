@@ -1,0 +1,2 @@
+-- The fictional profiles, a few thousand among every member: the operator queue starts from them. Without it the queue statement read every member (42 of its 83 ms at 100,000 members; bench/README.md, session 17).
+CREATE INDEX "users_fictional_idx" ON "users" USING btree ("id") WHERE "users"."is_fictional";
