@@ -8,24 +8,29 @@ const baseUrl = inject("baseUrl");
 
 /**
  * Issue 9: the first load of home and login stays under 150 KB of JavaScript, gzipped. Issue 22 asks the same of
- * the signed-in /dashboard. There it is reported by `npm run bench:web` rather than asserted here: this suite runs
- * the build that checks every API answer against the shared contract (VITE_CHECK_API_RESPONSES=1), which carries
- * zod on every signed-in page, where the production build reduces the contract to its routes
- * (apps/web/build/contract-route-table.ts); and the production figure (about 176 KB, the real-time client
- * included) is not under 150 KB yet (bench/README.md).
+ * the signed-in /dashboard, the real-time client (pusher-js) included. This suite runs the build that checks every
+ * API answer against the shared contract (VITE_CHECK_API_RESPONSES=1), which carries zod and the endpoints'
+ * schemas on every signed-in page (about 30 KB gzipped) where the production build reduces the contract to its
+ * routes (apps/web/build/contract-route-table.ts): holding this build to the budget holds production to it with
+ * room. Production builds run on Preact's React-compatible runtime (apps/web/vite.config.ts); that is what brings
+ * the dashboard under the budget (bench/README.md).
  */
 const firstLoadBudgetBytes = 150 * 1024;
 
-/** Every script the page fetches until the network goes quiet (the route's lazy chunks and what they pull in count too). */
-async function firstLoadScripts(page: Page, path: string) {
+/**
+ * Starts noting every script the page fetches (the route's lazy chunks and what they pull in count too); the
+ * returned function waits for the network to go quiet and sums what was fetched, gzipped.
+ */
+function collectScripts(page: Page) {
   const scripts = new Map<string, Promise<Buffer>>();
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.set(response.url(), response.body());
   });
-  await page.goto(`${baseUrl}${path}`);
-  await page.waitForLoadState("networkidle");
-  const bodies = await Promise.all(scripts.values());
-  return { urls: [...scripts.keys()], gzipped: bodies.reduce((total, body) => total + gzipSync(body).length, 0) };
+  return async () => {
+    await page.waitForLoadState("networkidle");
+    const bodies = await Promise.all(scripts.values());
+    return { urls: [...scripts.keys()], gzipped: bodies.reduce((total, body) => total + gzipSync(body).length, 0) };
+  };
 }
 
 /** A returning member: the token is in storage before the page's first script runs (as bench/web does). */
@@ -48,7 +53,9 @@ describe("first-load JavaScript", () => {
     it(`loads under 150 KB of gzipped JavaScript on ${path}`, async () => {
       const { page, close } = await newPage(browser, 375);
       try {
-        const { urls, gzipped } = await firstLoadScripts(page, path);
+        const scriptsFetched = collectScripts(page);
+        await page.goto(`${baseUrl}${path}`);
+        const { urls, gzipped } = await scriptsFetched();
         expect(urls.length).toBeGreaterThan(0);
         expect(gzipped, urls.join("\n")).toBeLessThan(firstLoadBudgetBytes);
       } finally {
@@ -56,6 +63,27 @@ describe("first-load JavaScript", () => {
       }
     });
   }
+
+  it("loads under 150 KB of gzipped JavaScript on the signed-in /dashboard, the real-time client included", async () => {
+    const member = await createVerifiedMember(baseUrl, "lightdash");
+    // A returning member on a device that has not chosen about cookies yet: the banner's code loads too.
+    const { page, close } = await newPage(browser, 375, { consent: null });
+    try {
+      await returningMember(page, member);
+      const scriptsFetched = collectScripts(page);
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByRole("region", { name: "Profiles" }).locator("article").first().waitFor();
+      await page.waitForSelector("html[data-realtime-state=connected]");
+      const { urls, gzipped } = await scriptsFetched();
+      expect(
+        urls.some((url) => /\/assets\/connect-[\w-]+\.js$/.test(url)),
+        urls.join("\n"),
+      ).toBe(true);
+      expect(gzipped, urls.join("\n")).toBeLessThan(firstLoadBudgetBytes);
+    } finally {
+      await close();
+    }
+  });
 
   it("shows the dashboard's profiles before the real-time connection opens", async () => {
     const member = await createVerifiedMember(baseUrl, "paintfirst");

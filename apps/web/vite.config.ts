@@ -97,8 +97,27 @@ function checksResponses(mode: string): boolean {
   return mode !== "production" || (process.env.VITE_CHECK_API_RESPONSES ?? env.VITE_CHECK_API_RESPONSES) === "1";
 }
 
+/**
+ * Production builds run on Preact's React-compatible runtime (preact/compat) instead of React DOM; development and the
+ * unit tests keep React, with Fast Refresh and React's warnings. Why: issue 22's budget, under 150 KB of gzipped
+ * JavaScript for the signed-in dashboard with its real-time client. React DOM alone was 64 KB of the dashboard's
+ * 171; React, React DOM, React Router and TanStack Query together 102 KB before any code of ours, and pusher-js 18.
+ * Preact's runtime is ~5 KB: the same dashboard loads ~112 KB (bench/README.md). Every library we use (React
+ * Router, TanStack Query, react-hook-form, sonner, zustand, react-easy-crop) runs on it unchanged; our code uses no
+ * React 19-only API. The end-to-end suite and the Lighthouse benchmark run this production build, so they test what
+ * members get. The same switch next-plugin-preact made for Next.js: React in development, Preact in the browser.
+ */
+export const preactInProduction = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+];
+
 export default defineConfig(({ mode }) => ({
   base: "/",
+  resolve: { alias: mode === "production" ? preactInProduction : [] },
   plugins: [
     contractRouteTable(checksResponses(mode)),
     react(),
@@ -121,6 +140,15 @@ export default defineConfig(({ mode }) => ({
     target: "es2022",
     assetsInlineLimit: 0,
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router looks up React 19's useOptimistic by name and works without it, as on React 18; preact/compat
+        // has none (preactInProduction). Only that lookup is quietened: any other undefined import still warns.
+        const reactRoutersLookup =
+          warning.code === "IMPORT_IS_UNDEFINED" &&
+          warning.message.includes("`useOptimistic`") &&
+          /[\\/]node_modules[\\/]react-router[\\/]/.test(warning.id ?? warning.loc?.file ?? "");
+        if (!reactRoutersLookup) warn(warning);
+      },
       output: {
         codeSplitting: {
           // Everything the entry loads statically goes into one chunk (rolldown's built-in `$initial` tag: the

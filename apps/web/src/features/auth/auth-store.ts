@@ -9,6 +9,7 @@ import {
 } from "../../lib/api-client";
 import { readAccessToken, readStoredUser, TOKEN_KEY, writeAccessToken, writeStoredUser } from "../../lib/auth-storage";
 import { goTo } from "../../lib/navigation";
+import { useRealtimeStore } from "../realtime";
 import { type ClickSection, trackClick } from "../tracking";
 import { signInAgainPath } from "./sign-in-again";
 
@@ -138,6 +139,10 @@ export function storeTokenResponse(response: { data: TToken }): Promise<TCurrent
  * the session ends even if tracking failed; reload to /.
  */
 export async function logout(from: ClickSection): Promise<void> {
+  // This tab's live connection closes first: the server closes the session's sockets when it ends it, and pusher-js,
+  // still subscribing in that moment (a channel's authorisation answered), sent into the closing socket ("WebSocket
+  // is already in CLOSING or CLOSED state", in CI). The page is left either way, so nothing resumes it.
+  useRealtimeStore.getState().pause();
   await trackClick(from, "logout_btn");
   await authEndpoints()
     .then((endpoints) => callEndpoint(endpoints.logout, {}, { progress: false }))

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConsentForTests } from "../../lib/consent";
+import { useRealtimeStore } from "../realtime";
 import { logout, useAuthStore } from "./auth-store";
 
 describe("logout", () => {
@@ -29,17 +30,20 @@ describe("logout", () => {
     vi.stubGlobal("document", { cookie: "" });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     useAuthStore.setState({ token: "jwt-1", loggedIn: true });
+    useRealtimeStore.setState({ paused: false });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  it("tracks the click first, then ends the session even though tracking failed, and goes home", async () => {
+  // The live connection closes before the server ends the session (and with it the socket): no request of the
+  // logout goes out while it is open.
+  it("closes the live connection, tracks the click, then ends the session even though tracking failed, and goes home", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init: RequestInit) => {
-        calls.push(`${url} ${init.body ?? ""}`);
+        calls.push(`${url} ${init.body ?? ""}${useRealtimeStore.getState().paused ? "" : " (live connection open)"}`);
         return url === "/api/user-track-clicks"
           ? new Response(JSON.stringify({ message: "Server Error" }), { status: 500 })
           : new Response(null, { status: 204 });

@@ -76,7 +76,7 @@ function QueueRow({
             ) : null}
             {item.lock && lockLeft > 0 ? (
               <span
-                className={`rounded-pill px-2 py-0.5 ${item.lock.mine ? "bg-rose-500 text-white" : "bg-ink/10 text-ink"}`}
+                className={`rounded-pill px-2 py-0.5 ${item.lock.mine ? "bg-rose-700 text-white" : "bg-ink/10 text-ink"}`}
               >
                 {item.lock.mine ? "You" : item.lock.operator.username} · {formatCountdown(lockLeft)}
               </span>
