@@ -16,13 +16,15 @@ import type { Db } from "../../apps/server/src/platform/db/client";
 import { schema } from "../../apps/server/src/platform/db/client";
 import { authSessions } from "../../apps/server/src/platform/db/schema/auth";
 import { users } from "../../apps/server/src/platform/db/schema/members";
+import { TextNamingClient } from "../../apps/server/src/platform/db/statement-names";
 import type { Authenticated } from "../../apps/server/src/platform/members/types";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 import type { Statement } from "./messaging-statements";
 
 export async function meStatements(databaseUrl: string = benchDatabaseUrl()) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // The app's own client class: its hot writes ask for statements named after their text (statement-names.ts).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, Client: TextNamingClient });
   let statements: Statement[] = [];
   const db = drizzle(pool, {
     schema,

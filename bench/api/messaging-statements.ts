@@ -13,6 +13,7 @@ import type { Database, Db, PreparedStatement } from "../../apps/server/src/plat
 import { schema } from "../../apps/server/src/platform/db/client";
 import { conversationMembers, conversations } from "../../apps/server/src/platform/db/schema/conversations";
 import { users } from "../../apps/server/src/platform/db/schema/members";
+import { TextNamingClient } from "../../apps/server/src/platform/db/statement-names";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import { BENCH_MEMBER, benchDatabaseUrl } from "../bench-database.mjs";
 
@@ -25,7 +26,8 @@ export interface Statement {
 
 /** Runs `work` against the database and answers every statement it issued, in order. */
 async function capture(databaseUrl: string, work: (database: Database) => Promise<unknown>): Promise<Statement[]> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // The app's own client class: its hot writes ask for statements named after their text (statement-names.ts).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: TextNamingClient });
   const statements: Statement[] = [];
   const db = drizzle(pool, {
     schema,

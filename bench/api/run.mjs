@@ -76,6 +76,7 @@ for (const [index, scenario] of chosen.entries()) {
     velvet: velvetRequest,
     baseline: baselineTarget,
     check,
+    refresh,
   } = await scenario.prepare({ databaseUrl, velvetJson, signIn: (email) => signIn(velvet.url, email) });
   const key = `s${index}`;
   prepared.push({
@@ -90,6 +91,7 @@ for (const [index, scenario] of chosen.entries()) {
         : baselineTarget,
     key,
     check,
+    refresh,
     runs: { velvet: [], baseline: [] },
   });
 }
@@ -117,6 +119,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     // Access tokens live 15 minutes; a fresh one per round outlives any round.
     token = await signIn(velvet.url);
+    for (const item of prepared) await item.refresh?.();
     for (const item of prepared) {
       const pair = targets(item);
       for (const [side, url, request, headers] of round % 2 === 0 ? pair : [...pair].reverse()) {

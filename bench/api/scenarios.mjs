@@ -110,9 +110,16 @@ export const scenarios = [
           method: "POST",
           perConnection: senders.map((sender) => ({
             path: `/api/user-conversations/${sender.conversationUuid}/messages`,
-            headers: { Authorization: `Bearer ${sender.token}` },
+            // Read at each request: refresh() below swaps the token between rounds.
+            get headers() {
+              return { Authorization: `Bearer ${sender.token}` };
+            },
             body,
           })),
+        },
+        // Access tokens live 15 minutes and the rounds take longer than that: each round signs the senders in again.
+        async refresh() {
+          for (const sender of senders) sender.token = await context.signIn(sender.email);
         },
         baseline: {
           method: "POST",
@@ -129,7 +136,11 @@ function messaging(context) {
   return captured;
 }
 
-/** The members bench/seed/messages.ts prepared for sending, each signed in, with their conversation. */
+/**
+ * 50 members with credits (bench/seed/messages.ts prepares 50 for sending), each signed in, with their conversation.
+ * At most 50: `bench:load` gives its 20,000 members credits too, and signing every one of them in took the API
+ * run's preparation half an hour after a busy-evening run.
+ */
 async function sendersOf(context) {
   const client = new pg.Client({ connectionString: context.databaseUrl });
   await client.connect();
@@ -144,12 +155,14 @@ async function sendersOf(context) {
         where u.credits >= 100000 and u.email <> 'bench-member@velvethearts.example'
           and not exists (select 1 from interactions i where i.kind = 'block'
             and ((i.from_user_id = u.id and i.to_user_id = p.id) or (i.from_user_id = p.id and i.to_user_id = u.id)))
-        order by u.id, c.id`,
+        order by u.id, c.id
+        limit 50`,
     );
     if (rows.length === 0) throw new Error("no senders: run npm run bench:seed");
     const senders = [];
     for (const row of rows) {
       senders.push({
+        email: row.email,
         token: await context.signIn(row.email),
         conversationUuid: row.conversation_uuid,
         target: {

@@ -25,6 +25,7 @@ import { loadConfig } from "../../apps/server/src/platform/config";
 import type { Database, Db, PreparedStatement } from "../../apps/server/src/platform/db/client";
 import { schema } from "../../apps/server/src/platform/db/client";
 import { users } from "../../apps/server/src/platform/db/schema/members";
+import { TextNamingClient } from "../../apps/server/src/platform/db/statement-names";
 import type { UserRow } from "../../apps/server/src/platform/members/types";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import type { Statement } from "../api/messaging-statements";
@@ -55,7 +56,8 @@ const plain = drizzle(setup, { schema }) as unknown as Db;
 // One logging handle for every capture (capture() in messaging-statements.ts opens a pool per call: too slow for
 // hundreds of members); `current` collects the statements of the click being captured.
 let current: Statement[] = [];
-const logging = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+// The app's own client class: its hot writes ask for statements named after their text (statement-names.ts).
+const logging = new pg.Pool({ connectionString: databaseUrl, max: 4, Client: TextNamingClient });
 const loggingDb = drizzle(logging, {
   schema,
   logger: { logQuery: (text, values) => current.push({ text, values }) },

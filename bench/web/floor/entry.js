@@ -1,5 +1,6 @@
 // The floor of the first-load measurement: the least a page built on our libraries ships.
-// React, React DOM, React Router (a browser router with one route) and TanStack Query, rendering one line.
+// React (as production builds serve it: preact/compat), React Router (a browser router with one route) and TanStack
+// Query, rendering one line.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
