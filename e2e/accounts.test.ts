@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./browser";
+import { launchBrowser, newPage, screenshot, signingOut } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -96,8 +96,10 @@ describe("accounts in Chromium", () => {
 
     // An open page has no account strip: Logout is in the navbar's menu.
     await page.getByRole("button", { name: /^Menu/ }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await signingOut(errors, async () => {
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL(`${baseUrl}/`);
+    });
     await page.getByRole("link", { name: "Log In" }).first().waitFor();
 
     await logIn(page, email, "moonlit-garden-42");
@@ -112,8 +114,10 @@ describe("accounts in Chromium", () => {
     await page.getByText("Your password has been changed.").waitFor();
     await screenshot(page, "account-1280");
 
-    await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await signingOut(errors, async () => {
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL(`${baseUrl}/`);
+    });
     await logIn(page, email, "moonlit-garden-42");
     await page.getByText("These credentials do not match our records.").waitFor();
     await logIn(page, email, "sunrise-harbour-77");

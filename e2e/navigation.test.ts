@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
+import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot, signingOut } from "./browser";
 import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
@@ -317,8 +317,10 @@ describe("navigation in Chromium", () => {
     await foldout(page).waitFor();
     now += 1_100;
     await page.clock.setFixedTime(now);
-    await foldout(page).getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await signingOut(errors, async () => {
+      await foldout(page).getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL(`${baseUrl}/`);
+    });
     await page.getByRole("link", { name: "Log In" }).first().waitFor();
     expect(order).toEqual(["/api/user-track-clicks", "/api/user-track-clicks", "/api/logout"]);
     expect(clicks.at(-1)?.postDataJSON()).toEqual({ section_type: "foldout", button_type: "logout_btn" });
@@ -331,8 +333,10 @@ describe("navigation in Chromium", () => {
     await logIn(page, baseUrl, member.email, member.password);
     await page.route("**/api/user-track-clicks", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.goto(`${baseUrl}/my-favorites`);
-    await accountStrip(page).getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await signingOut(errors, async () => {
+      await accountStrip(page).getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL(`${baseUrl}/`);
+    });
     await page.getByRole("link", { name: "Log In" }).first().waitFor();
     // The failed tracking call is only logged, never shown.
     expect(ignoreExpectedStatuses(errors).filter((message) => !message.includes("status of 500"))).toEqual([]);

@@ -52,8 +52,21 @@ describe("search, cards and likes in Chromium", () => {
           return page.evaluate(() => window.scrollY);
         })
         .toBeGreaterThan(1000);
-      await page.waitForTimeout(300);
-      const scrolled = await page.evaluate(() => window.scrollY);
+      // Read once the wheel's scrolling has finished (the same place twice, 250 ms apart): on a loaded CI machine it
+      // was still moving 300 ms after the last wheel, and the place kept for Back was 163 px further on than the one
+      // read here.
+      let scrolled = -1;
+      await expect
+        .poll(
+          async () => {
+            const before = scrolled;
+            await page.waitForTimeout(250);
+            scrolled = await page.evaluate(() => window.scrollY);
+            return scrolled === before;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const inView = await results(page)
         .locator('a[href^="/profile/"]')
         .evaluateAll((links) =>
