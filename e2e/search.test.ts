@@ -52,9 +52,9 @@ describe("search, cards and likes in Chromium", () => {
           return page.evaluate(() => window.scrollY);
         })
         .toBeGreaterThan(1000);
-      // Read once the wheel's scrolling has finished (the same place twice, 250 ms apart): on a loaded CI machine it
-      // was still moving 300 ms after the last wheel, and the place kept for Back was 163 px further on than the one
-      // read here.
+      // Read once the wheel's scrolling has finished (the same place twice, 250 ms apart), not after a fixed 300 ms:
+      // on a loaded CI machine the place after Back stayed 163 px from the one read here, most likely because the
+      // page was still scrolling when it was read (the app keeps the place it was left at).
       let scrolled = -1;
       await expect
         .poll(
