@@ -36,7 +36,11 @@ export function createSmtpStub(port: number, options: { delayMs?: number; hold?:
 
   const converse = (socket: Socket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    let clientLeft = false;
+    socket.on("close", () => {
+      clientLeft = true;
+      sockets.delete(socket);
+    });
     socket.on("error", () => socket.destroy());
     let buffer = "";
     let inData = false;
@@ -85,7 +89,9 @@ export function createSmtpStub(port: number, options: { delayMs?: number; hold?:
           reply("250 OK queued", async () => {
             if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
             if (holding) await new Promise<void>((resolve) => waitingForRelease.add(resolve));
-            received.push(message);
+            // A server that has not yet said "250" when the client hangs up has not taken the message: the
+            // client (its socket timed out) will send it again, and delivering this copy too would be a double.
+            if (!clientLeft) received.push(message);
           });
           continue;
         }
