@@ -3,6 +3,7 @@ import { ZipFile } from "yazl";
 import type { AppContext } from "../../platform/app-context";
 import { accountPolicy } from "../../platform/members/account-policy";
 import type { Authenticated } from "../../platform/members/types";
+import { loadUserRow } from "../../platform/members/user-row";
 import { collectAccountExport } from "./export";
 
 /**
@@ -13,7 +14,7 @@ import { collectAccountExport } from "./export";
 export async function exportArchive(context: AppContext, auth: Authenticated): Promise<NodeJS.ReadableStream> {
   // The member's data is theirs to take: an operator acting as them may not download it (issue 17).
   accountPolicy.assertNotImpersonating(auth);
-  const { data, files } = await collectAccountExport(context, auth.user);
+  const { data, files } = await collectAccountExport(context, await loadUserRow(context.database.db, auth.user.id));
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), "data.json");
   for (const file of files) {

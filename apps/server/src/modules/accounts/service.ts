@@ -11,6 +11,7 @@ import { accountPolicy } from "../../platform/members/account-policy";
 import { notificationSettingsOf, withNotificationSettings } from "../../platform/members/notification-settings";
 import { presentSearchPreferences } from "../../platform/members/search-preferences";
 import type { Authenticated } from "../../platform/members/types";
+import { loadUserRow } from "../../platform/members/user-row";
 import { hashPassword, isCommonPassword, queueVerificationMail, verifyPassword } from "../auth";
 import { readUnsubscribeToken } from "../notifications";
 import { type IssuedTokens, revokeAllSessions, startSession } from "../sessions";
@@ -22,11 +23,17 @@ interface RequestMeta {
 }
 
 export async function assertCurrentPassword(
+  context: AppContext,
   auth: Authenticated,
   password: string,
   field = "current_password",
 ): Promise<void> {
-  const ok = auth.user.passwordHash ? await verifyPassword(auth.user.passwordHash, password) : false;
+  // The hash is read here, not with the session: no other request needs it in memory.
+  const [row] = await context.database.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, auth.user.id));
+  const ok = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : false;
   if (!ok) throw AppError.field(field, accountMessages.currentPasswordWrong);
 }
 
@@ -42,7 +49,7 @@ export async function requestEmailChange(
   password: string,
 ): Promise<void> {
   accountPolicy.assertNotImpersonating(auth);
-  await assertCurrentPassword(auth, password);
+  await assertCurrentPassword(context, auth, password);
   const { db } = context.database;
   const [taken] = await db
     .select({ id: users.id })
@@ -67,7 +74,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<IssuedTokens> {
   accountPolicy.assertNotImpersonating(auth);
-  await assertCurrentPassword(auth, input.current_password);
+  await assertCurrentPassword(context, auth, input.current_password);
   if (await isCommonPassword(input.password)) throw AppError.field("password", accountMessages.passwordCommon);
   const passwordHash = await hashPassword(input.password);
   const tokens = await context.database.db.transaction(async (tx) => {
@@ -141,8 +148,8 @@ export async function reactivate(context: AppContext, auth: Authenticated, ip: s
 /** Deletes the account for good (erasure.ts lists what goes and what stays), and ends every session. */
 export async function deleteAccount(context: AppContext, auth: Authenticated, password: string): Promise<void> {
   accountPolicy.assertNotImpersonating(auth);
-  await assertCurrentPassword(auth, password, "password");
-  await eraseMember(context, auth.user);
+  await assertCurrentPassword(context, auth, password, "password");
+  await eraseMember(context, await loadUserRow(context.database.db, auth.user.id));
   await endConnections(context, auth);
 }
 

@@ -19,7 +19,7 @@ export async function readTwoFactor(context: AppContext, auth: Authenticated) {
 
 export async function setUpTwoFactor(context: AppContext, auth: Authenticated, password: string) {
   accountPolicy.assertNotImpersonating(auth);
-  await assertCurrentPassword(auth, password, "password");
+  await assertCurrentPassword(context, auth, password, "password");
   const setup = await startTwoFactorSetup(context, auth.user);
   return { secret: setup.secret, otpauth_url: setup.otpauthUrl, qr_code: setup.qrCode };
 }
@@ -31,7 +31,7 @@ export async function turnOnTwoFactor(
   ip: string,
 ) {
   accountPolicy.assertNotImpersonating(auth);
-  await assertCurrentPassword(auth, input.password, "password");
+  await assertCurrentPassword(context, auth, input.password, "password");
   const codes = await enableTwoFactor(context, auth.user.id, input.code);
   await writeAudit(context.database.db, {
     actorId: auth.user.id,
@@ -49,7 +49,7 @@ export async function turnOffTwoFactor(
   ip: string,
 ) {
   accountPolicy.assertNotImpersonating(auth);
-  await assertCurrentPassword(auth, input.password, "password");
+  await assertCurrentPassword(context, auth, input.password, "password");
   await disableTwoFactor(context, auth.user.id, input.code);
   await writeAudit(context.database.db, {
     actorId: auth.user.id,

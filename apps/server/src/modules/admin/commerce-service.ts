@@ -3,7 +3,7 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { creditPackages, messagePrices } from "../../platform/db/schema/credits";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 type PackageRow = typeof creditPackages.$inferSelect;
 
@@ -24,7 +24,13 @@ function presentPackage(row: PackageRow) {
 }
 
 /** A message type's price in credits; sending reads it in its own statement, so the next message pays it. */
-export async function setMessagePrice(context: AppContext, admin: UserRow, type: string, credits: number, ip: string) {
+export async function setMessagePrice(
+  context: AppContext,
+  admin: SessionUser,
+  type: string,
+  credits: number,
+  ip: string,
+) {
   return context.database.db.transaction(async (tx) => {
     const [before] = await tx.select().from(messagePrices).where(eq(messagePrices.type, type)).for("update");
     if (!before) throw new AppError("not_found");
@@ -50,7 +56,7 @@ export async function listPackagesForAdmin(context: AppContext) {
 
 export async function updatePackage(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   id: number,
   update: {
     name?: string | undefined;

@@ -2,14 +2,14 @@ import type { TAdminDashboard } from "@velvet/shared/api/admin-members";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { operatorQueue } from "../operator";
 
 /**
  * The figures an admin opens the day with. Counts real members only (issue 21): fictional profiles are the
  * product's own, and operators and admins are staff, whatever else their roles say.
  */
-export async function adminDashboard(context: AppContext, admin: UserRow): Promise<TAdminDashboard> {
+export async function adminDashboard(context: AppContext, admin: SessionUser): Promise<TAdminDashboard> {
   const { db } = context.database;
   const timezone = context.config.siteTimezone;
   const startOfToday = sql`(date_trunc('day', now() at time zone ${timezone}) at time zone ${timezone})`;

@@ -5,12 +5,12 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 /** Per-member feature flags (spec §3 features): set by admins, audit-logged, shown in the current user. */
 export async function setMemberFeatures(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   memberUuid: string,
   changes: z.infer<typeof ZMemberFeaturesRequestSchema>,
   ip: string,

@@ -5,7 +5,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { users } from "../../platform/db/schema/members";
 import { fictionalProfileOperators } from "../../platform/db/schema/operator";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { fictionalProfileDetail, fictionalProfileOrNotFound } from "./fictional-profiles-service";
 
 const hasOperatorRole = sql`'operator' = any(${users.roles})`;
@@ -29,7 +29,7 @@ export async function assignableOperators(context: AppContext): Promise<TAssigne
  */
 export async function setProfileOperators(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   operatorUuids: string[],
   ip: string,

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { deletePhoto, setPrimaryPhoto, uploadPhoto } from "../photos";
 import { fictionalProfileOrNotFound } from "./fictional-profiles-service";
 
@@ -12,14 +12,14 @@ import { fictionalProfileOrNotFound } from "./fictional-profiles-service";
  * at once; every change is audited in the transaction that makes it.
  */
 
-function auditAs(admin: UserRow, profile: UserRow, action: string, ip: string) {
+function auditAs(admin: SessionUser, profile: SessionUser, action: string, ip: string) {
   return async (tx: Db, photo: { uuid: string }) =>
     writeAudit(tx, { actorId: admin.id, action, targetUserId: profile.id, metadata: { photo: photo.uuid }, ip });
 }
 
 export async function uploadFictionalPhoto(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   bytes: Buffer,
   ip: string,
@@ -33,7 +33,7 @@ export async function uploadFictionalPhoto(
 
 export async function deleteFictionalPhoto(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   photoUuid: string,
   ip: string,
@@ -46,7 +46,7 @@ export async function deleteFictionalPhoto(
 
 export async function setFictionalPrimaryPhoto(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   photoUuid: string,
   ip: string,

@@ -19,7 +19,7 @@ import { users } from "../../platform/db/schema/members";
 import { fictionalProfileOperators } from "../../platform/db/schema/operator";
 import { isUniqueViolation } from "../../platform/db/unique-violation";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { listOwnPhotos } from "../photos";
 import { defaultAvatar, isOnlineNow, ONLINE_WINDOW_MS, photoUrls, primaryPhotoKeySql, siteHour } from "../profiles";
 
@@ -200,7 +200,7 @@ async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
  * nothing to sign in with. Its last activity is set outside the online window,
  * so its schedule alone decides when it shows as online.
  */
-export async function createFictionalProfile(context: AppContext, admin: UserRow, input: CreateInput, ip: string) {
+export async function createFictionalProfile(context: AppContext, admin: SessionUser, input: CreateInput, ip: string) {
   const created = await withUsernameCheck(() =>
     context.database.db.transaction(async (tx) => {
       const [profile] = await tx
@@ -235,7 +235,7 @@ export async function createFictionalProfile(context: AppContext, admin: UserRow
 
 export async function updateFictionalProfile(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   input: UpdateInput,
   ip: string,
@@ -262,7 +262,7 @@ export async function updateFictionalProfile(
 /** The hours (site time) the profile shows as online; takes effect on the next search. */
 export async function setOnlineSchedule(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   hours: number[],
   ip: string,

@@ -5,7 +5,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { impersonationTokens } from "../../platform/db/schema/auth";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { hashToken, randomToken } from "../../platform/security/secrets";
 import { type IssuedTokens, startSession } from "../sessions";
 
@@ -14,7 +14,7 @@ export const IMPERSONATION_TOKEN_TTL_SECONDS = 5 * 60;
 /** An operator asks to act as a member: a single-use link, valid 5 minutes, audit-logged. */
 export async function issueImpersonationToken(
   context: AppContext,
-  operator: UserRow,
+  operator: SessionUser,
   memberUuid: string,
   ip: string,
 ): Promise<{ token: string; expiresAt: Date; url: string }> {

@@ -9,7 +9,7 @@ import { creditLedger } from "../../platform/db/schema/credits";
 import { users } from "../../platform/db/schema/members";
 import { payments } from "../../platform/db/schema/payments";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { addCredits, takeBackCredits } from "../ledger";
 import { openAccountFlags, presentAdminPayment } from "../payments";
 import { revokeAllSessions } from "../sessions";
@@ -141,7 +141,7 @@ export async function memberDetail(context: AppContext, uuid: string) {
  */
 export async function adjustCredits(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   adjustment: { amount: number; reason: string; adjustment_id: string },
   ip: string,
@@ -180,7 +180,7 @@ export async function adjustCredits(
  */
 export async function setMemberDeactivated(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   deactivated: boolean,
   ip: string,

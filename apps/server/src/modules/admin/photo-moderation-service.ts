@@ -5,7 +5,7 @@ import { users } from "../../platform/db/schema/members";
 import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { PHOTO_SIZES, type PhotoSize, photoFileKey, signedMediaUrl } from "../photos";
 
 const sizes = Object.keys(PHOTO_SIZES) as PhotoSize[];
@@ -40,7 +40,7 @@ async function pendingPhotoList(context: AppContext) {
  */
 export async function decidePhoto(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   photoUuid: string,
   verdict: { decision: "approved" } | { decision: "rejected"; reason?: string | undefined },
   ip: string,

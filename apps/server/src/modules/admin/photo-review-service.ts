@@ -4,7 +4,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { users } from "../../platform/db/schema/members";
 import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { deletePhoto, photoFileKey } from "../photos";
 
 /** How far back the after-the-fact review reaches: older auto-approved photos are left to reports. */
@@ -56,7 +56,7 @@ export async function recentlyApprovedPhotos(context: AppContext) {
 }
 
 /** An admin looked at an auto-approved photo and keeps it: audited, and off the recent list. */
-export async function keepPhoto(context: AppContext, admin: UserRow, photoUuid: string, ip: string) {
+export async function keepPhoto(context: AppContext, admin: SessionUser, photoUuid: string, ip: string) {
   const [found] = await context.database.db.select().from(photos).where(eq(photos.uuid, photoUuid));
   if (!found) throw new AppError("not_found");
   if (found.status !== "approved") throw new AppError("conflict", "Only an approved photo can be kept.");
@@ -74,7 +74,7 @@ export async function keepPhoto(context: AppContext, admin: UserRow, photoUuid: 
  * Deletes a member's photo, whatever its status, through the photos module (files gone, the next photo becomes
  * main), audited in the same transaction. Fictional profiles' photos have their own editor.
  */
-export async function removePhoto(context: AppContext, admin: UserRow, photoUuid: string, ip: string) {
+export async function removePhoto(context: AppContext, admin: SessionUser, photoUuid: string, ip: string) {
   const { db } = context.database;
   const [row] = await db
     .select({ photo: photos, owner: users })

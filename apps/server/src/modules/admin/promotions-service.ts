@@ -10,7 +10,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
 import { promotions } from "../../platform/db/schema/promotions";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -85,7 +85,12 @@ function auditMetadata(row: PromotionRow) {
 }
 
 /** "promotions.changed" after commit drops the cached running promotion, so the next request sees the change. */
-export async function createPromotion(context: AppContext, admin: UserRow, input: TAdminPromotionRequest, ip: string) {
+export async function createPromotion(
+  context: AppContext,
+  admin: SessionUser,
+  input: TAdminPromotionRequest,
+  ip: string,
+) {
   const { db } = context.database;
   const created = await db.transaction(async (tx) => {
     const columns = columnsOf(input);
@@ -101,7 +106,7 @@ export async function createPromotion(context: AppContext, admin: UserRow, input
 
 export async function updatePromotion(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   id: number,
   input: TAdminPromotionRequest,
   ip: string,
@@ -127,7 +132,7 @@ export async function updatePromotion(
 }
 
 /** Payments keep the promotion name they were started with, so a promotion row can go at any time. */
-export async function deletePromotion(context: AppContext, admin: UserRow, id: number, ip: string) {
+export async function deletePromotion(context: AppContext, admin: SessionUser, id: number, ip: string) {
   const { db } = context.database;
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(promotions).where(eq(promotions.id, id)).returning();

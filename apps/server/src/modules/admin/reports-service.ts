@@ -7,7 +7,7 @@ import { users } from "../../platform/db/schema/members";
 import { photos } from "../../platform/db/schema/profiles";
 import { reportNotes, reports } from "../../platform/db/schema/reports";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 const PAGE_SIZE = 25;
 type ReportStatus = TAdminReport["status"];
@@ -96,7 +96,7 @@ export async function listReports(context: AppContext, filters: { status: Report
 /** A new status and/or a note, with the audit entry, in one transaction. */
 export async function updateReport(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   id: number,
   update: { status?: ReportStatus | undefined; note?: string | undefined },
   ip: string,

@@ -5,7 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { revokeAllSessions } from "../sessions";
 import { presentSummary, suspendersOf } from "./members-service";
 import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersonations";
@@ -20,7 +20,7 @@ import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersona
  */
 export async function suspendMember(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   reason: string,
   ip: string,
@@ -59,7 +59,7 @@ export async function suspendMember(
 /** Lifts the ban: profile, conversations and sign-in come back; the revoked sessions stay revoked. */
 export async function unsuspendMember(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   ip: string,
 ): Promise<TAdminMemberSummary> {

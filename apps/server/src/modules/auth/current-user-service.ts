@@ -4,6 +4,7 @@ import type { AppContext } from "../../platform/app-context";
 import { conversationMembers } from "../../platform/db/schema/conversations";
 import { photos } from "../../platform/db/schema/profiles";
 import type { Authenticated } from "../../platform/members/types";
+import { loadUserRow } from "../../platform/members/user-row";
 import { currentPromotion, promotionFor } from "../promotions";
 import { presentCurrentUser } from "./current-user-presenter";
 
@@ -16,7 +17,9 @@ export async function primaryPhotoUrl(context: AppContext, userId: number): Prom
 }
 
 export async function loadCurrentUser(context: AppContext, auth: Authenticated): Promise<TCurrentUser> {
-  const [photoUrl, [messageCounts], promotion] = await Promise.all([
+  // The whole row (counters, profile, settings), read beside the rest: the session holds only SessionUser.
+  const [user, photoUrl, [messageCounts], promotion] = await Promise.all([
+    loadUserRow(context.database.db, auth.user.id),
     primaryPhotoUrl(context, auth.user.id),
     context.database.db
       .select({
@@ -27,11 +30,11 @@ export async function loadCurrentUser(context: AppContext, auth: Authenticated):
       .where(eq(conversationMembers.userId, auth.user.id)),
     currentPromotion(context),
   ]);
-  return presentCurrentUser(auth.user, {
+  return presentCurrentUser(user, {
     primaryPhotoUrl: photoUrl,
     impersonated: auth.session.impersonatorId !== null,
     unreadMessages: Number(messageCounts?.unread ?? 0),
     receivedMessages: Number(messageCounts?.received ?? 0),
-    promotion: promotionFor(auth.user, promotion),
+    promotion: promotionFor(user, promotion),
   });
 }

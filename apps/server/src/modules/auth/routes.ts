@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context";
 import { AppError } from "../../platform/http/app-error";
 import { routeEndpoint } from "../../platform/http/endpoint-route";
+import { loadUserRow } from "../../platform/members/user-row";
 import { exchangeImpersonationToken } from "../admin";
 import { botCheckGuard } from "../bot-check";
 import {
@@ -133,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
       onRequest: signedIn,
     },
     async (request) => {
-      await resendVerification(context, authOf(request).user);
+      await resendVerification(context, await loadUserRow(context.database.db, authOf(request).user.id));
       return { message: accountMessages.verificationSent };
     },
   );

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { messages } from "../../platform/db/schema/conversations";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { recordRealtimeEvent } from "../realtime";
 import { conversationPolicy } from "./policy";
 
@@ -13,7 +13,7 @@ import { conversationPolicy } from "./policy";
  * membership, so a conversation that is not theirs, or a message from another conversation, is a 404.
  * Hiding twice is harmless. Their other tabs hear it on the member's own channel, never the conversation's.
  */
-export async function hideMessageForViewer(context: AppContext, viewer: UserRow, uuid: string, messageId: number) {
+export async function hideMessageForViewer(context: AppContext, viewer: SessionUser, uuid: string, messageId: number) {
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   const hidden = await db.transaction(async (tx) => {

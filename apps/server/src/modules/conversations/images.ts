@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../platform/app-context";
 import { messageImages } from "../../platform/db/schema/conversations";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { reencodePhoto, signedMediaUrl } from "../photos";
 import { messageImageFileKey } from "./presenter";
 
@@ -11,7 +11,7 @@ import { messageImageFileKey } from "./presenter";
  * (content sniffed, 40 MP, re-encoded without metadata). It is stored where
  * only signed URLs reach, and only the uploader can attach it to a message.
  */
-export async function uploadMessageImage(context: AppContext, owner: UserRow, bytes: Buffer) {
+export async function uploadMessageImage(context: AppContext, owner: SessionUser, bytes: Buffer) {
   const { files, width, height } = await reencodePhoto(bytes);
   const storageKey = `messages/${randomUUID()}`;
   await context.storage.put(messageImageFileKey(storageKey), files.large);

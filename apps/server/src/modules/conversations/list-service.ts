@@ -3,7 +3,7 @@ import { and, eq, gt, max, not, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { messages } from "../../platform/db/schema/conversations";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { siteHour } from "../profiles";
 import {
   conversationHistoryStatement,
@@ -31,7 +31,7 @@ export interface ConversationListQuery {
  */
 export async function listConversations(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   query: ConversationListQuery,
   scope: { fictionalPartnersOnly: boolean } = { fictionalPartnersOnly: false },
 ) {
@@ -71,7 +71,7 @@ function presentationMoment(context: AppContext) {
   return { storage: context.storage, now: Date.now(), hour: siteHour(context.config.siteTimezone) };
 }
 
-export async function showConversation(context: AppContext, viewer: UserRow, uuid: string): Promise<TConversation> {
+export async function showConversation(context: AppContext, viewer: SessionUser, uuid: string): Promise<TConversation> {
   const { db } = context.database;
   const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   // The newest message still theirs: not cleared with the conversation, nor deleted on its own (issue 20).
@@ -111,7 +111,7 @@ export async function showConversation(context: AppContext, viewer: UserRow, uui
  */
 export async function conversationHistory(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   uuid: string,
   query: { before?: number; after?: number; limit: number },
 ) {

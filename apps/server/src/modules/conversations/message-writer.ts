@@ -6,7 +6,7 @@ import type { Db } from "../../platform/db/client";
 import { conversationMembers, conversations, messages } from "../../platform/db/schema/conversations";
 import { NAMED_BY_TEXT, queryRowsPrepared } from "../../platform/db/statement-names";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { messagePriceSql, PASS_FREE_TYPES } from "../credits";
 import { spendCredits } from "../ledger";
 import { notify } from "../notifications";
@@ -54,7 +54,7 @@ export type MessageAppendedHook = (
   tx: Db,
   written: {
     conversationId: number;
-    sender: UserRow;
+    sender: SessionUser;
     messageId: number;
     /** Known when the writer read the partner's row (sending); undefined otherwise. */
     partnerIsFictional: boolean | undefined;
@@ -67,7 +67,7 @@ export function onMessageAppended(hook: MessageAppendedHook): void {
 }
 
 export interface AppendMessage {
-  sender: UserRow;
+  sender: SessionUser;
   /** isFictional when the caller read it: the operator queue's hook then asks nothing about two real members. */
   partner: { id: number; uuid: string; isFictional?: boolean };
   conversationId: number;

@@ -6,7 +6,7 @@ import { retryingAbortedTransaction } from "../../platform/db/retry-transaction"
 import { messageImages, messages } from "../../platform/db/schema/conversations";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { Authenticated, UserRow } from "../../platform/members/types";
+import type { Authenticated, SessionUser, UserRow } from "../../platform/members/types";
 import { hasUnlimitedPass } from "../credits";
 import { findVisibleProfile } from "../profiles";
 import { recordWink } from "../winks";
@@ -74,7 +74,7 @@ type ResolvedDestination =
 
 async function resolveDestination(
   db: Db,
-  sender: UserRow,
+  sender: SessionUser,
   to: Destination,
   clientId: string,
 ): Promise<ResolvedDestination> {
@@ -111,7 +111,7 @@ async function unusedImageOf(db: Db, ownerId: number, uuid: string): Promise<num
   return image.id;
 }
 
-async function answer(context: AppContext, sender: UserRow, messageId: number) {
+async function answer(context: AppContext, sender: SessionUser, messageId: number) {
   const { db } = context.database;
   const [message, [balance]] = await Promise.all([
     loadMessage(db, eq(messages.id, messageId)),

@@ -3,7 +3,7 @@ import { and, eq, isNull, lte, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { conversationMembers, messages } from "../../platform/db/schema/conversations";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { readConversationNotifications } from "../notifications";
 import { recordRealtimeEvent } from "../realtime";
 import { publishUnreadCount } from "./message-writer";
@@ -17,7 +17,7 @@ const memberRow = (conversationId: number, userId: number) =>
  * sees the read ticks (message.read on the conversation channel) and the
  * viewer's unread count follows in every tab.
  */
-export async function markRead(context: AppContext, viewer: UserRow, uuid: string, upToId: number) {
+export async function markRead(context: AppContext, viewer: SessionUser, uuid: string, upToId: number) {
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   const changed = await db.transaction((tx) => markReadInTransaction(tx, viewer, conversation, upToId));
@@ -80,7 +80,7 @@ export async function markReadInTransaction(
   return upTo;
 }
 
-export async function setStar(context: AppContext, viewer: UserRow, uuid: string, starred: boolean) {
+export async function setStar(context: AppContext, viewer: SessionUser, uuid: string, starred: boolean) {
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   await db.update(conversationMembers).set({ starred }).where(memberRow(conversation.id, viewer.id));
@@ -92,7 +92,7 @@ export async function setStar(context: AppContext, viewer: UserRow, uuid: string
  * from their list and history (the partner keeps theirs); a new message brings
  * the conversation back with only what came after.
  */
-export async function hideConversation(context: AppContext, viewer: UserRow, uuid: string) {
+export async function hideConversation(context: AppContext, viewer: SessionUser, uuid: string) {
   const { db } = context.database;
   const { conversation } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
   await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { interactions } from "../../platform/db/schema/interactions";
 import { users } from "../../platform/db/schema/members";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { defaultAvatar, photoUrls, primaryPhotoKeySql } from "../profiles";
 
 export const BLOCKS_PAGE_SIZE = 24;
@@ -15,7 +15,7 @@ export const BLOCKS_PAGE_SIZE = 24;
  * Blocked members are listed whether or not they are visible today (hidden,
  * suspended): the list is what the member can undo. Deleted accounts are gone.
  */
-export async function listBlocked(context: AppContext, viewer: UserRow, cursor?: number) {
+export async function listBlocked(context: AppContext, viewer: SessionUser, cursor?: number) {
   const rows = await context.database.db
     .select({
       rowId: interactions.id,

@@ -8,7 +8,7 @@ import { interactions } from "../../platform/db/schema/interactions";
 import { users } from "../../platform/db/schema/members";
 import { profileVisits } from "../../platform/db/schema/profiles";
 import { accountPolicy } from "../../platform/members/account-policy";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { appendMessage, openConversation } from "../conversations";
 import { notify } from "../notifications";
 import { cardColumns, findVisibleProfile, notificationParty, presentCard, siteHour, visibleTo } from "../profiles";
@@ -24,7 +24,7 @@ export type InteractionKind = "like" | "wink" | "favorite" | "block";
  */
 export async function addInteraction(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   targetUuid: string,
   kind: InteractionKind,
 ): Promise<void> {
@@ -76,7 +76,7 @@ export async function addInteraction(
 async function appendInteractionMessage(
   context: AppContext,
   tx: Db,
-  viewer: UserRow,
+  viewer: SessionUser,
   target: { id: number; uuid: string },
   type: "like" | "wink",
 ): Promise<void> {
@@ -98,7 +98,7 @@ async function appendInteractionMessage(
 /** Unlike, unfavorite, unblock. Unblocking finds the member even though they are hidden while blocked. */
 export async function removeInteraction(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   targetUuid: string,
   kind: Exclude<InteractionKind, "wink">,
 ) {
@@ -120,7 +120,7 @@ const LIST_PAGE_SIZE = 24;
  */
 export async function listFavorites(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   tab: "mine" | "favorited_me",
   cursor?: number,
 ) {
@@ -150,7 +150,7 @@ export async function listFavorites(
  */
 export async function listLikesYou(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   tab: "liked_me" | "winked_me",
   cursor?: number,
 ) {
@@ -180,7 +180,7 @@ export async function listLikesYou(
 }
 
 /** /my-visitors: each visitor once, by their latest visit, newest first; opening it clears new_visitors_count. */
-export async function listVisitors(context: AppContext, viewer: UserRow, cursor?: number) {
+export async function listVisitors(context: AppContext, viewer: SessionUser, cursor?: number) {
   const { db } = context.database;
   const latest = db
     .select({ viewerId: profileVisits.viewerId, lastVisitId: max(profileVisits.id).as("last_visit_id") })

@@ -4,12 +4,12 @@ import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema/members";
 import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { notificationPolicy } from "./policy";
 import { presentNotification } from "./presenter";
 
 /** Only the owner's rows exist for them: anyone else's notification is a 404 on every route. */
-const ownNotification = (viewer: UserRow, id: number) =>
+const ownNotification = (viewer: SessionUser, id: number) =>
   and(eq(notifications.id, id), eq(notifications.userId, viewer.id));
 
 /**
@@ -22,7 +22,7 @@ const messagesFromRealMembers = sql`${notifications.actionType} = 'MESSAGE_RECEI
 /** Newest first, by id, so a notification arriving meanwhile shifts pages predictably (the client resets to page 1). */
 export async function listNotifications(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   page: number,
   scope: { impersonated: boolean } = { impersonated: false },
 ) {
@@ -48,7 +48,7 @@ export async function listNotifications(
   };
 }
 
-export async function unreadNotificationCount(context: AppContext, viewer: UserRow): Promise<number> {
+export async function unreadNotificationCount(context: AppContext, viewer: SessionUser): Promise<number> {
   const [row] = await context.database.db
     .select({ unread: count() })
     .from(notifications)
@@ -56,14 +56,14 @@ export async function unreadNotificationCount(context: AppContext, viewer: UserR
   return row?.unread ?? 0;
 }
 
-export async function readAllNotifications(context: AppContext, viewer: UserRow): Promise<void> {
+export async function readAllNotifications(context: AppContext, viewer: SessionUser): Promise<void> {
   await context.database.db
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, viewer.id), isNull(notifications.readAt)));
 }
 
-export async function markNotificationRead(context: AppContext, viewer: UserRow, id: number) {
+export async function markNotificationRead(context: AppContext, viewer: SessionUser, id: number) {
   const { db } = context.database;
   const [row] = await db
     .update(notifications)
@@ -74,7 +74,7 @@ export async function markNotificationRead(context: AppContext, viewer: UserRow,
   return presentNotification(row);
 }
 
-export async function deleteNotification(context: AppContext, viewer: UserRow, id: number): Promise<void> {
+export async function deleteNotification(context: AppContext, viewer: SessionUser, id: number): Promise<void> {
   notificationPolicy.assertMayManage(viewer);
   const deleted = await context.database.db
     .delete(notifications)
@@ -83,7 +83,7 @@ export async function deleteNotification(context: AppContext, viewer: UserRow, i
   if (deleted.length === 0) throw new AppError("not_found");
 }
 
-async function senderByName(context: AppContext, viewer: UserRow, senderName: string) {
+async function senderByName(context: AppContext, viewer: SessionUser, senderName: string) {
   const [sender] = await context.database.db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -94,7 +94,7 @@ async function senderByName(context: AppContext, viewer: UserRow, senderName: st
 }
 
 /** Muting is by the sender's name, as the list shows it; muting twice is harmless. */
-export async function muteSender(context: AppContext, viewer: UserRow, senderName: string) {
+export async function muteSender(context: AppContext, viewer: SessionUser, senderName: string) {
   notificationPolicy.assertMayManage(viewer);
   const sender = await senderByName(context, viewer, senderName);
   await context.database.db
@@ -104,7 +104,7 @@ export async function muteSender(context: AppContext, viewer: UserRow, senderNam
   return { username: sender.username, muted: true };
 }
 
-export async function unmuteSender(context: AppContext, viewer: UserRow, senderName: string) {
+export async function unmuteSender(context: AppContext, viewer: SessionUser, senderName: string) {
   const sender = await senderByName(context, viewer, senderName);
   await context.database.db
     .delete(notificationMutes)

@@ -1,6 +1,6 @@
 import { notificationMessages } from "@velvet/shared/api/notifications";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 export const notificationPolicy = {
   /**
@@ -8,7 +8,7 @@ export const notificationPolicy = {
    * hides the menu without it; the server decides, so a member without it cannot do either by calling
    * the API. Unmuting stays open: undoing a mute made while the feature was on never hurts anyone.
    */
-  assertMayManage(user: UserRow): void {
+  assertMayManage(user: SessionUser): void {
     if (user.features.muteUserNotifications !== true) {
       throw new AppError("forbidden", notificationMessages.managingUnavailable);
     }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type Db, queryRows } from "../../platform/db/client";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { hasUnlimitedPass, isVip } from "../credits";
 import { approvedPhotos, presentProfile } from "../profiles";
 import { currentLock } from "./lock-queries";
@@ -147,7 +147,7 @@ async function historyWithOtherProfiles(context: AppContext, member: UserRow, ex
  */
 export async function conversationContext(
   context: AppContext,
-  operator: UserRow,
+  operator: SessionUser,
   uuid: string,
   ip: string,
 ): Promise<TOperatorContext> {

@@ -5,7 +5,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { queryRows } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { currentLock } from "./lock-queries";
 import { operatorPolicy } from "./policy";
 import { presentLock } from "./presenter";
@@ -29,7 +29,7 @@ import { recordQueueChanges } from "./queue-feed";
  * statement checks the profile's assignment, so an admin reassigning it
  * meanwhile is honoured too.
  */
-export async function takeLock(context: AppContext, operator: UserRow, uuid: string, ip: string) {
+export async function takeLock(context: AppContext, operator: SessionUser, uuid: string, ip: string) {
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
   await operatorPolicy.assertMayAnswer(db, operator, target.profile.id);
@@ -89,7 +89,7 @@ export async function takeLock(context: AppContext, operator: UserRow, uuid: str
 }
 
 /** Another 6 minutes from now, while the operator types; only the holder of a live lock can renew it. */
-export async function renewLock(context: AppContext, operator: UserRow, uuid: string, ip: string) {
+export async function renewLock(context: AppContext, operator: SessionUser, uuid: string, ip: string) {
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
   await operatorPolicy.assertMayAnswer(db, operator, target.profile.id);
@@ -131,7 +131,7 @@ export async function renewLock(context: AppContext, operator: UserRow, uuid: st
  * may release anyone's (an operator who left for the day). Releasing a lock
  * that has already ended is not an error: the conversation is free either way.
  */
-export async function releaseLock(context: AppContext, staff: UserRow, uuid: string, ip: string) {
+export async function releaseLock(context: AppContext, staff: SessionUser, uuid: string, ip: string) {
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
   const admin = operatorPolicy.isAdmin(staff);

@@ -5,7 +5,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { users } from "../../platform/db/schema/members";
 import { memberNotes } from "../../platform/db/schema/operator";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { operatorPolicy } from "./policy";
 import { presentNote } from "./presenter";
 
@@ -38,7 +38,7 @@ export async function notesOfMember(context: AppContext, memberUuid: string) {
 
 export async function addNote(
   context: AppContext,
-  operator: UserRow,
+  operator: SessionUser,
   memberUuid: string,
   body: TMemberNoteRequest,
   ip: string,
@@ -75,7 +75,7 @@ async function noteWithMember(context: AppContext, id: number) {
 
 export async function updateNote(
   context: AppContext,
-  operator: UserRow,
+  operator: SessionUser,
   id: number,
   body: TMemberNoteRequest,
   ip: string,
@@ -100,7 +100,7 @@ export async function updateNote(
   return presentNote(row, memberUuid, { uuid: operator.uuid, username: operator.username });
 }
 
-export async function deleteNote(context: AppContext, operator: UserRow, id: number, ip: string) {
+export async function deleteNote(context: AppContext, operator: SessionUser, id: number, ip: string) {
   await context.database.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(memberNotes).where(eq(memberNotes.id, id)).returning();
     if (!deleted) throw new AppError("not_found");

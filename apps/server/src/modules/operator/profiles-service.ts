@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { operatorPolicy } from "./policy";
 import { cardColumns, cardFromRow, presentationContext } from "./presenter";
 
@@ -14,7 +14,7 @@ import { cardColumns, cardFromRow, presentationContext } from "./presenter";
  */
 export async function fictionalProfiles(
   context: AppContext,
-  staff: UserRow,
+  staff: SessionUser,
   filters: { search?: string | undefined },
 ): Promise<TOperatorProfilesResponse> {
   const prefix = likePrefixPattern(filters.search?.toLowerCase() ?? "");

@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
 import { likePrefixPattern } from "../../platform/db/like-pattern";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import type { PresentationContext } from "../profiles";
 import { lockFromRow, locksHeldBy } from "./lock-queries";
 import { operatorPolicy } from "./policy";
@@ -117,7 +117,7 @@ export function presentQueueRow(
  */
 export async function operatorQueue(
   context: AppContext,
-  operator: UserRow,
+  operator: SessionUser,
   filters: { profile?: string | undefined; member?: string | undefined },
 ): Promise<TOperatorQueueResponse> {
   const { db } = context.database;

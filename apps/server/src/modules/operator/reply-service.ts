@@ -14,7 +14,7 @@ import { type Db, queryRows } from "../../platform/db/client";
 import { messageImages, messages } from "../../platform/db/schema/conversations";
 import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { appendMessage, markReadInTransaction, messageImageFileKey } from "../conversations";
 import { conversationMessages } from "./context-service";
 import { currentLock } from "./lock-queries";
@@ -36,7 +36,7 @@ export function contactWarnings(text: string) {
  * its own. Done before the transaction; should the transaction fail, the
  * copy is an unreferenced file and nothing more.
  */
-async function copyProfilePhoto(context: AppContext, profile: UserRow, photoUuid: string) {
+async function copyProfilePhoto(context: AppContext, profile: SessionUser, photoUuid: string) {
   const [photo] = await context.database.db
     .select({ storageKey: photos.storageKey, width: photos.width, height: photos.height })
     .from(photos)
@@ -102,7 +102,7 @@ async function presentWritten(context: AppContext, target: FictionalConversation
  */
 export async function replyAsProfile(
   context: AppContext,
-  operator: UserRow,
+  operator: SessionUser,
   uuid: string,
   body: ReplyBody,
   ip: string,

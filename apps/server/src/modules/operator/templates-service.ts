@@ -11,7 +11,7 @@ import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { operatorTemplates } from "../../platform/db/schema/operator";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { operatorPolicy } from "./policy";
 
 /*
@@ -72,7 +72,7 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505";
 }
 
-export async function createTemplate(context: AppContext, admin: UserRow, body: TemplateInput, ip: string) {
+export async function createTemplate(context: AppContext, admin: SessionUser, body: TemplateInput, ip: string) {
   const { db } = context.database;
   await assertCodeFree(db, body.code);
   const profile = await resolveProfile(db, body.profile_uuid);
@@ -98,7 +98,13 @@ export async function createTemplate(context: AppContext, admin: UserRow, body: 
   return presentTemplate(row, profile && { uuid: profile.uuid, username: profile.username });
 }
 
-export async function updateTemplate(context: AppContext, admin: UserRow, id: number, body: TemplateInput, ip: string) {
+export async function updateTemplate(
+  context: AppContext,
+  admin: SessionUser,
+  id: number,
+  body: TemplateInput,
+  ip: string,
+) {
   const { db } = context.database;
   await assertCodeFree(db, body.code, id);
   const profile = await resolveProfile(db, body.profile_uuid);
@@ -131,7 +137,7 @@ export async function updateTemplate(context: AppContext, admin: UserRow, id: nu
   return presentTemplate(row, profile && { uuid: profile.uuid, username: profile.username });
 }
 
-export async function deleteTemplate(context: AppContext, admin: UserRow, id: number, ip: string) {
+export async function deleteTemplate(context: AppContext, admin: SessionUser, id: number, ip: string) {
   await context.database.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(operatorTemplates).where(eq(operatorTemplates.id, id)).returning();
     if (!deleted) throw new AppError("not_found");

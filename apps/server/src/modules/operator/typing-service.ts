@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { queryRows } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { recordRealtimeEvent } from "../realtime";
 import { operatorPolicy } from "./policy";
 
@@ -17,7 +17,11 @@ export const TYPING_EVERY_SECONDS = 2;
  * member's browser would, with the profile's username and nothing of the operator. Only the holder of the live
  * lock may send it, at most every 2 seconds per conversation.
  */
-export async function operatorTyping(context: AppContext, operator: UserRow, uuid: string): Promise<{ sent: boolean }> {
+export async function operatorTyping(
+  context: AppContext,
+  operator: SessionUser,
+  uuid: string,
+): Promise<{ sent: boolean }> {
   const { db } = context.database;
   const target = await operatorPolicy.fictionalConversationOrNotFound(db, uuid);
   const [held] = await queryRows(

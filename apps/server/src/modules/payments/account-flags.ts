@@ -6,7 +6,7 @@ import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { accountFlags } from "../../platform/db/schema/payments";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 type FlagRow = typeof accountFlags.$inferSelect;
 
@@ -47,7 +47,7 @@ export async function purchasesSuspended(db: Db, userId: number): Promise<boolea
  */
 export async function resolveAccountFlag(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   memberUuid: string,
   flagId: number,
   ip: string,

@@ -5,7 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { payments } from "../../platform/db/schema/payments";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { presentAdminPayment, REFUND_REQUESTED } from "./admin-presenter";
 import type { PaymentGateway } from "./gateway";
 import { applyNotification } from "./settlement";
@@ -27,7 +27,7 @@ const STALE_CLAIM_SQL = sql`now() - interval '2 minutes'`;
 export async function refundPayment(
   context: AppContext,
   gateway: PaymentGateway | undefined,
-  admin: UserRow,
+  admin: SessionUser,
   paymentId: string,
   reason: string,
   ip: string,

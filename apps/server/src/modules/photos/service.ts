@@ -5,7 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { derivePhoto, normalizeOriginal, PHOTO_SIZES, type PhotoSize } from "./image-processing";
 import { signedMediaUrl } from "./signed-urls";
 
@@ -47,7 +47,12 @@ export interface PhotoChangeOptions {
   crop?: TPhotoCrop | null;
 }
 
-export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buffer, options: PhotoChangeOptions = {}) {
+export async function uploadPhoto(
+  context: AppContext,
+  user: SessionUser,
+  bytes: Buffer,
+  options: PhotoChangeOptions = {},
+) {
   const original = await normalizeOriginal(bytes);
   const { files, width, height } = await derivePhoto(original, options.crop ?? null);
   const { db } = context.database;
@@ -82,7 +87,7 @@ export async function uploadPhoto(context: AppContext, user: UserRow, bytes: Buf
   return presentOwnPhoto(context, row);
 }
 
-export async function listOwnPhotos(context: AppContext, user: UserRow) {
+export async function listOwnPhotos(context: AppContext, user: SessionUser) {
   const rows = await context.database.db
     .select()
     .from(photos)
@@ -92,7 +97,7 @@ export async function listOwnPhotos(context: AppContext, user: UserRow) {
 }
 
 /** Only the owner's own photos are found; anyone else's answers 404. */
-async function ownedPhoto(context: AppContext, user: UserRow, uuid: string): Promise<PhotoRow> {
+async function ownedPhoto(context: AppContext, user: SessionUser, uuid: string): Promise<PhotoRow> {
   const [row] = await context.database.db
     .select()
     .from(photos)
@@ -103,7 +108,7 @@ async function ownedPhoto(context: AppContext, user: UserRow, uuid: string): Pro
 
 export async function setPrimaryPhoto(
   context: AppContext,
-  user: UserRow,
+  user: SessionUser,
   uuid: string,
   options: Pick<PhotoChangeOptions, "audit"> = {},
 ) {
@@ -118,7 +123,7 @@ export async function setPrimaryPhoto(
 
 export async function deletePhoto(
   context: AppContext,
-  user: UserRow,
+  user: SessionUser,
   uuid: string,
   options: Pick<PhotoChangeOptions, "audit"> = {},
 ) {
@@ -147,7 +152,7 @@ export async function deletePhoto(
  * never served under it), and the new framing may show what the old one cut away, so where photos are moderated
  * it goes back to pending.
  */
-export async function reframePhoto(context: AppContext, user: UserRow, uuid: string, crop: TPhotoCrop) {
+export async function reframePhoto(context: AppContext, user: SessionUser, uuid: string, crop: TPhotoCrop) {
   const row = await ownedPhoto(context, user, uuid);
   const original = row.hasOriginal ? await context.storage.get(photoOriginalKey(row.storageKey)) : undefined;
   if (!original)
@@ -170,7 +175,7 @@ export async function reframePhoto(context: AppContext, user: UserRow, uuid: str
 }
 
 /** Reorders the member's photos; the list must name each of their photos exactly once. */
-export async function reorderPhotos(context: AppContext, user: UserRow, order: string[]) {
+export async function reorderPhotos(context: AppContext, user: SessionUser, order: string[]) {
   const rows = await context.database.db
     .select({ id: photos.id, uuid: photos.uuid })
     .from(photos)

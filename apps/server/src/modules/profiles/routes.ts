@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context";
 import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { accountPolicy } from "../../platform/members/account-policy";
+import { loadUserRow } from "../../platform/members/user-row";
 import { authOf, requireAuth } from "../sessions";
 import { deleteSavedSearch, readSearchPreferences, rememberLastSearch, saveSearch } from "./saved-searches";
 import { searchProfiles } from "./search";
@@ -43,7 +44,9 @@ export async function profileRoutes(app: FastifyInstance, context: AppContext): 
     {
       onRequest: signedIn,
     },
-    async (request) => ({ data: await ownProfile(context, authOf(request).user) }),
+    async (request) => ({
+      data: await ownProfile(context, await loadUserRow(context.database.db, authOf(request).user.id)),
+    }),
   );
 
   routeEndpoint(

@@ -13,7 +13,7 @@ import { users } from "../../platform/db/schema/members";
 import { NAMED_BY_TEXT } from "../../platform/db/statement-names";
 import { AppError } from "../../platform/http/app-error";
 import { presentSearchPreferences } from "../../platform/members/search-preferences";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 /**
  * The last search and the saved ones live in `preferences.search` (issue 20), each as the canonical
@@ -26,7 +26,7 @@ import type { UserRow } from "../../platform/members/types";
  * refreshed) sends nothing: the member's row, read for this very request, already holds it. Otherwise the update
  * still writes only when the stored one differs (another tab may have written it since).
  */
-export async function rememberLastSearch(context: AppContext, viewer: UserRow, filters: TSearchFilters) {
+export async function rememberLastSearch(context: AppContext, viewer: SessionUser, filters: TSearchFilters) {
   const params = searchParamsOf(filters);
   if (isDeepStrictEqual(viewer.preferences.search?.last, params)) return;
   const last = JSON.stringify(params);
@@ -41,7 +41,7 @@ export async function rememberLastSearch(context: AppContext, viewer: UserRow, f
     .execute();
 }
 
-export async function readSearchPreferences(context: AppContext, viewer: UserRow): Promise<TSearchPreferences> {
+export async function readSearchPreferences(context: AppContext, viewer: SessionUser): Promise<TSearchPreferences> {
   const [row] = await context.database.db
     .select({ preferences: users.preferences })
     .from(users)
@@ -52,7 +52,7 @@ export async function readSearchPreferences(context: AppContext, viewer: UserRow
 /** Changes the saved list under a row lock, so two tabs saving at once cannot exceed the limit. */
 async function changeSaved(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   change: (saved: TSearchPreferences["saved"]) => TSearchPreferences["saved"],
 ): Promise<TSearchPreferences> {
   return context.database.db.transaction(async (tx) => {
@@ -72,7 +72,7 @@ async function changeSaved(
 }
 
 /** Saves a named search; a name already saved (in any case) is replaced, a sixth name is refused. */
-export function saveSearch(context: AppContext, viewer: UserRow, name: string, filters: TSearchFilters) {
+export function saveSearch(context: AppContext, viewer: SessionUser, name: string, filters: TSearchFilters) {
   return changeSaved(context, viewer, (saved) => {
     const entry = { id: randomUUID(), name, params: searchParamsOf(filters), created_at: new Date().toISOString() };
     const others = saved.filter((search) => search.name.toLowerCase() !== name.toLowerCase());
@@ -82,7 +82,7 @@ export function saveSearch(context: AppContext, viewer: UserRow, name: string, f
 }
 
 /** Deletes one of the member's own saved searches: the list is theirs, so another member's id matches nothing. */
-export function deleteSavedSearch(context: AppContext, viewer: UserRow, id: string) {
+export function deleteSavedSearch(context: AppContext, viewer: SessionUser, id: string) {
   return changeSaved(context, viewer, (saved) => {
     if (!saved.some((search) => search.id === id)) throw new AppError("not_found");
     return saved.filter((search) => search.id !== id);

@@ -4,7 +4,7 @@ import { and, desc, eq, fillPlaceholders, gt, gte, lte, type Query, type SQL, sq
 import type { PgPreparedQuery, PreparedQueryConfig, SelectedFieldsOrdered } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { cardColumns } from "./card-columns";
 import { ONLINE_WINDOW_MS, onlineSinceSql } from "./online";
 import { visibleTo } from "./policy";
@@ -158,7 +158,7 @@ function prepare(db: Db, shape: SearchShape): PreparedSearch {
  */
 export function searchSql(
   db: Db,
-  viewer: UserRow,
+  viewer: SessionUser,
   query: TProfileSearchQuery,
   clock: SearchClock,
   cursor: SearchCursor | undefined,

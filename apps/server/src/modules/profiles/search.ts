@@ -3,7 +3,7 @@ import { todayInTimezone } from "@velvet/shared/validation/age";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { siteHour } from "./online";
 import { presentCard } from "./presenter";
 import { type SearchClock, type SearchCursor, searchSql } from "./search-sql";
@@ -34,7 +34,7 @@ export function searchClock(timeZone: string, now = Date.now()): SearchClock {
 }
 
 /** The statement and parameters a search runs (see searchSql), for `npm run bench` to replay on its baseline. */
-export function searchStatement(db: Db, viewer: UserRow, query: TProfileSearchQuery, clock: SearchClock) {
+export function searchStatement(db: Db, viewer: SessionUser, query: TProfileSearchQuery, clock: SearchClock) {
   const { sql, params } = searchSql(db, viewer, query, clock, query.cursor ? decodeCursor(query.cursor) : undefined);
   return { sql, params };
 }
@@ -45,7 +45,7 @@ export function searchStatement(db: Db, viewer: UserRow, query: TProfileSearchQu
  */
 export async function searchProfiles(
   context: AppContext,
-  viewer: UserRow,
+  viewer: SessionUser,
   query: TProfileSearchQuery,
 ): Promise<{ cards: TProfileCard[]; nextCursor: string | null }> {
   const clock = searchClock(context.config.siteTimezone);

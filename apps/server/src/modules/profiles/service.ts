@@ -7,7 +7,7 @@ import { interactions } from "../../platform/db/schema/interactions";
 import { users } from "../../platform/db/schema/members";
 import { photos, profileVisits } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { notify } from "../notifications";
 import { missingForCompletion } from "./completeness";
 import { siteHour } from "./online";
@@ -52,7 +52,7 @@ export function notificationPartyWithPhoto(
 }
 
 /** A profile the viewer may see, or 404 (blocked, deactivated, deleted and unknown look the same). */
-export async function findVisibleProfile(db: Db, viewer: UserRow, uuid: string): Promise<UserRow> {
+export async function findVisibleProfile(db: Db, viewer: SessionUser, uuid: string): Promise<UserRow> {
   const [target] = await db
     .select()
     .from(users)
@@ -61,7 +61,7 @@ export async function findVisibleProfile(db: Db, viewer: UserRow, uuid: string):
   return target;
 }
 
-export async function viewProfile(context: AppContext, viewer: UserRow, uuid: string) {
+export async function viewProfile(context: AppContext, viewer: SessionUser, uuid: string) {
   const { db } = context.database;
   const target = await findVisibleProfile(db, viewer, uuid);
   const [photoRows, relationRows] = await Promise.all([
@@ -91,7 +91,7 @@ export async function viewProfile(context: AppContext, viewer: UserRow, uuid: st
 }
 
 /** Counts the visit (once an hour per viewer and profile), bumps the owner's counters and tells them. */
-async function recordVisit(context: AppContext, viewer: UserRow, target: UserRow): Promise<void> {
+async function recordVisit(context: AppContext, viewer: SessionUser, target: UserRow): Promise<void> {
   const counted = await context.database.db.transaction(async (tx) => {
     // Two tabs opening the profile at once must not both count: serialise this pair.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`visit:${viewer.id}:${target.id}`}, 0))`);
@@ -142,7 +142,7 @@ export async function ownProfile(context: AppContext, user: UserRow) {
   };
 }
 
-export async function updateOwnProfile(context: AppContext, user: UserRow, input: TUpdateProfileRequest) {
+export async function updateOwnProfile(context: AppContext, user: SessionUser, input: TUpdateProfileRequest) {
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.seeking !== undefined) changes.seeking = input.seeking;
   if (input.state !== undefined) changes.state = input.state;

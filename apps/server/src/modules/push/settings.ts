@@ -3,15 +3,15 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema/members";
 import { notificationSettingsOf, withNotificationSettings } from "../../platform/members/notification-settings";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
-export function readNotificationSettings(user: UserRow): TNotificationSettings {
+export function readNotificationSettings(user: SessionUser): TNotificationSettings {
   return notificationSettingsOf(user.preferences);
 }
 
 export async function saveNotificationSettings(
   context: AppContext,
-  user: UserRow,
+  user: SessionUser,
   settings: TNotificationSettings,
 ): Promise<TNotificationSettings> {
   const preferences = withNotificationSettings(user.preferences, settings);

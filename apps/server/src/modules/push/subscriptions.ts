@@ -2,7 +2,7 @@ import type { TPushSubscriptionRequest } from "@velvet/shared/api/push";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { pushSubscriptions } from "../../platform/db/schema/push";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { pushPolicy } from "./policy";
 
 /** A member keeps at most this many browsers subscribed; the oldest goes when a new one arrives. */
@@ -14,7 +14,7 @@ export const MAX_SUBSCRIPTIONS_PER_MEMBER = 10;
  */
 export async function saveSubscription(
   context: AppContext,
-  user: UserRow,
+  user: SessionUser,
   subscription: TPushSubscriptionRequest,
   userAgent: string | undefined,
 ): Promise<void> {
@@ -46,7 +46,7 @@ export async function saveSubscription(
 }
 
 /** Forgets the member's own subscription with this endpoint; another member's is never touched. */
-export async function removeSubscription(context: AppContext, user: UserRow, endpoint: string): Promise<boolean> {
+export async function removeSubscription(context: AppContext, user: SessionUser, endpoint: string): Promise<boolean> {
   const removed = await context.database.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)))

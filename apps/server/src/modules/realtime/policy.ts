@@ -1,5 +1,5 @@
 import type { AppContext } from "../../platform/app-context";
-import type { Authenticated, UserRow } from "../../platform/members/types";
+import type { Authenticated, SessionUser } from "../../platform/members/types";
 
 /**
  * Which private and presence channels a member may join. Their own per-user
@@ -24,7 +24,7 @@ const rules: Array<{ pattern: RegExp; allow: ChannelRule }> = [
 
 export const realtimePolicy = {
   /** A deactivated or suspended member gets no channel or connection signatures. */
-  mayConnect(user: UserRow): boolean {
+  mayConnect(user: SessionUser): boolean {
     return !user.deactivatedAt && !user.suspendedAt && !user.deletedAt;
   },
 };

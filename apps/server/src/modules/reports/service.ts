@@ -8,14 +8,14 @@ import { photos } from "../../platform/db/schema/profiles";
 import { reports } from "../../platform/db/schema/reports";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 type ReportInput = z.output<typeof ZReportRequestSchema>;
 
 /** Stores a report for the admin queue and acknowledges it by email. Guests leave an address (and passed the bot check). */
 export async function fileReport(
   context: AppContext,
-  reporter: UserRow | undefined,
+  reporter: SessionUser | undefined,
   input: ReportInput,
 ): Promise<void> {
   const email = reporter?.email ?? input.email;

@@ -5,7 +5,7 @@ import type { Db } from "../../platform/db/client";
 import { authSessions, refreshTokens } from "../../platform/db/schema/auth";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
-import type { Authenticated, SessionRow, UserRow } from "../../platform/members/types";
+import { type Authenticated, SESSION_USER_COLUMNS, type SessionRow, type UserRow } from "../../platform/members/types";
 import { decrypt, deriveKey, encrypt, hashToken, randomToken } from "../../platform/security/secrets";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "./access-tokens";
 import { recordActivity } from "./activity";
@@ -179,10 +179,15 @@ async function impersonatorStillEntitled(db: Db, session: SessionRow): Promise<b
   return operator.roles.some((role) => role === "operator" || role === "admin");
 }
 
+/** The columns of SESSION_USER_COLUMNS, as drizzle selects them. */
+const sessionUserSelection = Object.fromEntries(SESSION_USER_COLUMNS.map((column) => [column, users[column]])) as {
+  [Column in (typeof SESSION_USER_COLUMNS)[number]]: (typeof users)[Column];
+};
+
 /** Exported for the benchmark's baseline (bench/api/me-statements.ts), which replays the statement it prepares. */
 export function prepareSessionLookup(db: Db) {
   return db
-    .select({ user: users, session: authSessions })
+    .select({ user: sessionUserSelection, session: authSessions })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, sql.placeholder("sessionId")), eq(users.uuid, sql.placeholder("userUuid"))))

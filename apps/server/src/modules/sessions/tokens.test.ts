@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refreshTokens } from "../../platform/db/schema/auth";
+import { users } from "../../platform/db/schema/members";
+import { SESSION_USER_COLUMNS } from "../../platform/members/types";
 import { deriveKey } from "../../platform/security/secrets";
 import { createMember, refreshCookieOf, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { signAccessToken, verifyAccessToken } from "./access-tokens";
+import { authenticateAccessToken } from "./session-service";
 
 describe("access and refresh tokens", () => {
   let server: TestServer;
@@ -189,5 +192,22 @@ describe("access and refresh tokens", () => {
     });
     expect(JSON.stringify(data)).not.toContain(other.uuid);
     expect(JSON.stringify(data)).not.toContain("argon2");
+  });
+
+  it("reads only the session's columns of the member with each request, and /api/me the whole member, fresh", async () => {
+    const member = await createMember(server);
+    const session = await signIn(server, member.email ?? "", member.password);
+    const authenticated = await authenticateAccessToken(server.context, session.accessToken);
+    // Never the password hash or the profile's text with every request: only the columns rules and offers ask for.
+    expect(Object.keys(authenticated?.user ?? {}).sort()).toEqual([...SESSION_USER_COLUMNS].sort());
+    expect(authenticated?.user).not.toHaveProperty("passwordHash");
+
+    // A counter the session does not carry still reaches /api/me as it is now.
+    await server.context.database.db
+      .update(users)
+      .set({ visitsCount: 7, newVisitorsCount: 3 })
+      .where(eq(users.uuid, member.uuid));
+    const { data } = await (await me(session.authorization)).json();
+    expect(data).toMatchObject({ visits_count: 7, new_visitors_count: 3, username: member.username });
   });
 });

@@ -1,6 +1,6 @@
 import { supportMessages } from "@velvet/shared/api/support";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 /** Who may send a ticket, and where its answer goes. */
 export const supportPolicy = {
@@ -8,7 +8,7 @@ export const supportPolicy = {
    * A member's answer goes to their account's address, so they need not type
    * one (and cannot point it elsewhere); a guest must leave one.
    */
-  replyAddress(member: UserRow | undefined, given: string | undefined): string {
+  replyAddress(member: SessionUser | undefined, given: string | undefined): string {
     const email = member ? (member.email ?? undefined) : given;
     if (!email) throw AppError.field("email", supportMessages.emailRequired);
     return email;

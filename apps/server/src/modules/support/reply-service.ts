@@ -6,7 +6,7 @@ import { users } from "../../platform/db/schema/members";
 import { supportTicketReplies, supportTickets } from "../../platform/db/schema/support";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { presentAdminTicket } from "./presenter";
 
 /**
@@ -16,7 +16,7 @@ import { presentAdminTicket } from "./presenter";
  */
 export async function replyToSupportTicket(
   context: AppContext,
-  admin: UserRow,
+  admin: SessionUser,
   uuid: string,
   reply: { message: string; close: boolean },
   ip: string,

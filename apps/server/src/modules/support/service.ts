@@ -13,7 +13,7 @@ import { users } from "../../platform/db/schema/members";
 import { supportTickets } from "../../platform/db/schema/support";
 import { AppError } from "../../platform/http/app-error";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { supportPolicy } from "./policy";
 import { presentAdminTicket, type SupportTicketRow } from "./presenter";
 
@@ -32,7 +32,7 @@ function hashIp(secret: string, ip: string): string {
  */
 export async function createSupportTicket(
   context: AppContext,
-  member: UserRow | undefined,
+  member: SessionUser | undefined,
   input: TicketInput,
   ip: string,
 ): Promise<SupportTicketRow> {
@@ -95,7 +95,7 @@ export async function listSupportTickets(
 }
 
 /** Closes a ticket, audit-logged in the same transaction; closing a closed ticket changes nothing. */
-export async function closeSupportTicket(context: AppContext, admin: UserRow, uuid: string, ip: string) {
+export async function closeSupportTicket(context: AppContext, admin: SessionUser, uuid: string, ip: string) {
   return context.database.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(supportTickets).where(eq(supportTickets.uuid, uuid)).for("update");
     if (!ticket) throw new AppError("not_found");

@@ -13,7 +13,7 @@ import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { triggerDeliveries, triggers } from "../../platform/db/schema/triggers";
 import { AppError } from "../../platform/http/app-error";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 
 /*
  * Admins define triggers; the trigger job (trigger-job.ts) sends them. Every
@@ -132,7 +132,7 @@ function auditedFields(row: TriggerRow) {
   };
 }
 
-export async function createTrigger(context: AppContext, admin: UserRow, body: TriggerInput, ip: string) {
+export async function createTrigger(context: AppContext, admin: SessionUser, body: TriggerInput, ip: string) {
   const { db } = context.database;
   const sender = await resolveProfile(db, body.profile_uuid);
   const row = await db.transaction(async (tx) => {
@@ -147,7 +147,13 @@ export async function createTrigger(context: AppContext, admin: UserRow, body: T
   return presentTrigger(row, sender && { uuid: sender.uuid, username: sender.username }, NO_DELIVERIES);
 }
 
-export async function updateTrigger(context: AppContext, admin: UserRow, id: number, body: TriggerInput, ip: string) {
+export async function updateTrigger(
+  context: AppContext,
+  admin: SessionUser,
+  id: number,
+  body: TriggerInput,
+  ip: string,
+) {
   const { db } = context.database;
   const sender = await resolveProfile(db, body.profile_uuid);
   await db.transaction(async (tx) => {
@@ -171,7 +177,7 @@ export async function updateTrigger(context: AppContext, admin: UserRow, id: num
   return presented;
 }
 
-export async function deleteTrigger(context: AppContext, admin: UserRow, id: number, ip: string) {
+export async function deleteTrigger(context: AppContext, admin: SessionUser, id: number, ip: string) {
   await context.database.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(triggers).where(eq(triggers.id, id)).returning();
     if (!deleted) throw new AppError("not_found");

@@ -5,7 +5,7 @@ import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { triggerDeliveries, triggers } from "../../platform/db/schema/triggers";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser, UserRow } from "../../platform/members/types";
 import { appendMessage, openConversation } from "../conversations";
 import { siteHour } from "../profiles";
 import { type DueTrigger, dueMemberSql, namedProfileSql, occurrenceColumn, randomProfileSql } from "./policy";
@@ -92,7 +92,12 @@ export class TriggerJob {
     return sent;
   }
 
-  private async chooseProfile(tx: Db, trigger: TriggerRow, member: UserRow, now: Date): Promise<UserRow | undefined> {
+  private async chooseProfile(
+    tx: Db,
+    trigger: TriggerRow,
+    member: SessionUser,
+    now: Date,
+  ): Promise<UserRow | undefined> {
     if (trigger.profileId !== null) {
       const [named] = await tx.select().from(users).where(namedProfileSql(member.id, trigger.profileId));
       return named;

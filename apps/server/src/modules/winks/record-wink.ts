@@ -3,7 +3,7 @@ import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { interactions } from "../../platform/db/schema/interactions";
 import { users } from "../../platform/db/schema/members";
-import type { UserRow } from "../../platform/members/types";
+import type { SessionUser } from "../../platform/members/types";
 import { notify } from "../notifications";
 import { notificationParty } from "../profiles";
 import { countLikeOrWink } from "./daily-limit";
@@ -18,7 +18,7 @@ import { countLikeOrWink } from "./daily-limit";
 export async function recordWink(
   context: AppContext,
   tx: Db,
-  viewer: UserRow,
+  viewer: SessionUser,
   target: { id: number; uuid: string },
 ): Promise<boolean> {
   const inserted = await tx

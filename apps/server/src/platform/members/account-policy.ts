@@ -1,6 +1,6 @@
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { AppError } from "../http/app-error";
-import type { Authenticated, UserRow } from "./types";
+import type { Authenticated, SessionUser } from "./types";
 
 /**
  * Account rules. Every account route acts on the signed-in member's own account
@@ -16,7 +16,7 @@ export const accountPolicy = {
   },
 
   /** A deactivated member is confined to /deactivated: member features answer 403 until they reactivate. */
-  assertActive(user: UserRow): void {
+  assertActive(user: SessionUser): void {
     if (user.deactivatedAt) throw new AppError("forbidden", "Your account is deactivated.");
   },
 
@@ -25,12 +25,12 @@ export const accountPolicy = {
    * not upload photos or like, wink at or favorite real members (issue 17):
    * a throwaway address must not be able to reach real people.
    */
-  assertVerified(user: UserRow): void {
+  assertVerified(user: SessionUser): void {
     if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.confirmEmailFirst);
   },
 
   /** Unverified members may browse but not send messages (issue 3). */
-  assertMaySendMessages(user: UserRow): void {
+  assertMaySendMessages(user: SessionUser): void {
     if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.verifyEmail);
   },
 };
