@@ -1,40 +1,57 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { conversationMembers } from "../../platform/db/schema/conversations";
+import { users } from "../../platform/db/schema/members";
 import { photos } from "../../platform/db/schema/profiles";
+import { AppError } from "../../platform/http/app-error";
 import type { Authenticated } from "../../platform/members/types";
-import { loadUserRow } from "../../platform/members/user-row";
 import { currentPromotion, promotionFor } from "../promotions";
 import { presentCurrentUser } from "./current-user-presenter";
 
-export async function primaryPhotoUrl(context: AppContext, userId: number): Promise<string | null> {
-  const [photo] = await context.database.db
-    .select({ key: photos.storageKey })
-    .from(photos)
-    .where(and(eq(photos.userId, userId), eq(photos.isPrimary, true), eq(photos.status, "approved")));
-  return photo ? context.storage.publicUrl(`${photo.key}-thumb.webp`) : null;
+/**
+ * The member's whole row (counters, profile, settings: the session holds only SessionUser), the primary photo and the
+ * message counts in one statement, read beside the cached promotion: /api/me comes with every page load, and each
+ * extra statement is a round trip on a connection.
+ */
+async function currentUserRow(context: AppContext, userId: number) {
+  const { db } = context.database;
+  const counts = db
+    .select({
+      unread: sql<string>`coalesce(sum(${conversationMembers.unreadCount}), 0)`.as("unread"),
+      received: sql<string>`coalesce(sum(${conversationMembers.receivedCount}), 0)`.as("received"),
+    })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.userId, users.id))
+    .as("message_counts");
+  const [row] = await db
+    .select({
+      user: users,
+      photoKey: sql<
+        string | null
+      >`(select ${photos.storageKey} from ${photos} where ${photos.userId} = ${users.id} and ${photos.isPrimary} and ${photos.status} = 'approved' limit 1)`,
+      unread: counts.unread,
+      received: counts.received,
+    })
+    .from(users)
+    .leftJoinLateral(counts, sql`true`)
+    .where(eq(users.id, userId));
+  // Gone between the session check and now only if the account was erased meanwhile: then the caller is signed out.
+  if (!row) throw new AppError("unauthenticated");
+  return row;
 }
 
 export async function loadCurrentUser(context: AppContext, auth: Authenticated): Promise<TCurrentUser> {
-  // The whole row (counters, profile, settings), read beside the rest: the session holds only SessionUser.
-  const [user, photoUrl, [messageCounts], promotion] = await Promise.all([
-    loadUserRow(context.database.db, auth.user.id),
-    primaryPhotoUrl(context, auth.user.id),
-    context.database.db
-      .select({
-        unread: sql<string>`coalesce(sum(${conversationMembers.unreadCount}), 0)`,
-        received: sql<string>`coalesce(sum(${conversationMembers.receivedCount}), 0)`,
-      })
-      .from(conversationMembers)
-      .where(eq(conversationMembers.userId, auth.user.id)),
+  const [{ user, photoKey, unread, received }, promotion] = await Promise.all([
+    currentUserRow(context, auth.user.id),
     currentPromotion(context),
   ]);
+  const photoUrl = photoKey ? context.storage.publicUrl(`${photoKey}-thumb.webp`) : null;
   return presentCurrentUser(user, {
     primaryPhotoUrl: photoUrl,
     impersonated: auth.session.impersonatorId !== null,
-    unreadMessages: Number(messageCounts?.unread ?? 0),
-    receivedMessages: Number(messageCounts?.received ?? 0),
+    unreadMessages: Number(unread ?? 0),
+    receivedMessages: Number(received ?? 0),
     promotion: promotionFor(user, promotion),
   });
 }

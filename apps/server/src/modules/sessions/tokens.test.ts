@@ -4,6 +4,7 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refreshTokens } from "../../platform/db/schema/auth";
 import { users } from "../../platform/db/schema/members";
+import { photos } from "../../platform/db/schema/profiles";
 import { SESSION_USER_COLUMNS } from "../../platform/members/types";
 import { deriveKey } from "../../platform/security/secrets";
 import { createMember, refreshCookieOf, signIn } from "../../test/factories";
@@ -209,5 +210,27 @@ describe("access and refresh tokens", () => {
       .where(eq(users.uuid, member.uuid));
     const { data } = await (await me(session.authorization)).json();
     expect(data).toMatchObject({ visits_count: 7, new_visitors_count: 3, username: member.username });
+  });
+
+  it("shows on /api/me only the approved primary photo, as its thumbnail", async () => {
+    const member = await createMember(server);
+    const session = await signIn(server, member.email ?? "", member.password);
+    const [row] = await server.context.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.uuid, member.uuid));
+    const userId = row?.id ?? 0;
+    const photoOf = async () => (await (await me(session.authorization)).json()).data.primary_photo;
+    const size = { width: 600, height: 800 };
+    await server.context.database.db.insert(photos).values([
+      { userId, storageKey: `p/${randomUUID()}`, ...size, isPrimary: true, status: "pending" },
+      { userId, storageKey: `p/${randomUUID()}`, ...size, isPrimary: false, status: "approved" },
+    ]);
+    expect(await photoOf()).toBeNull();
+    const key = `p/${randomUUID()}`;
+    await server.context.database.db
+      .insert(photos)
+      .values({ userId, storageKey: key, ...size, isPrimary: true, status: "approved" });
+    expect(await photoOf()).toEqual({ url: server.context.storage.publicUrl(`${key}-thumb.webp`) });
   });
 });
