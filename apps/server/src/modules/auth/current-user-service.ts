@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { conversationMembers } from "../../platform/db/schema/conversations";
 import { users } from "../../platform/db/schema/members";
-import { photos } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
 import type { Authenticated } from "../../platform/members/types";
+import { photoUrls, primaryPhotoKeySql } from "../profiles";
 import { currentPromotion, promotionFor } from "../promotions";
 import { presentCurrentUser } from "./current-user-presenter";
 
@@ -27,9 +27,7 @@ async function currentUserRow(context: AppContext, userId: number) {
   const [row] = await db
     .select({
       user: users,
-      photoKey: sql<
-        string | null
-      >`(select ${photos.storageKey} from ${photos} where ${photos.userId} = ${users.id} and ${photos.isPrimary} and ${photos.status} = 'approved' limit 1)`,
+      photoKey: primaryPhotoKeySql,
       unread: counts.unread,
       received: counts.received,
     })
@@ -46,9 +44,8 @@ export async function loadCurrentUser(context: AppContext, auth: Authenticated):
     currentUserRow(context, auth.user.id),
     currentPromotion(context),
   ]);
-  const photoUrl = photoKey ? context.storage.publicUrl(`${photoKey}-thumb.webp`) : null;
   return presentCurrentUser(user, {
-    primaryPhotoUrl: photoUrl,
+    primaryPhotoUrl: photoKey ? photoUrls(context.storage, photoKey).thumb : null,
     impersonated: auth.session.impersonatorId !== null,
     unreadMessages: Number(unread ?? 0),
     receivedMessages: Number(received ?? 0),
