@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { generateSync } from "otplib";
 import sharp from "sharp";
 import { auditLog } from "../platform/db/schema/admin";
 import { authSessions } from "../platform/db/schema/auth";
@@ -14,6 +15,7 @@ import { triggerDeliveries } from "../platform/db/schema/triggers";
 import { giveCredits, jsonRequest, signedInMember } from "./factories";
 import { createFictionalProfile, signedInStaff } from "./operator-factories";
 import { deliver, gatewayNotification, startPurchase } from "./payment-factories";
+import { fakeBrowserKeys } from "./push-service";
 import type { TestServer } from "./support";
 
 type SignedInMember = Awaited<ReturnType<typeof signedInMember>>;
@@ -45,7 +47,8 @@ async function expectStatus(response: Promise<Response>, status: number, what: s
  * exists (statistics, jobs and staff-side rows are written directly): photos (one approved by a moderator, one
  * waiting), messages both ways with a real member and with a fictional profile, an image sent and one never
  * sent, a purchase, likes, winks, favourites, blocks and visits both ways, a mute, reports by and about them,
- * a support ticket with an answer, an operator's note, a support sign-in, tracking rows, a queued mail.
+ * a support ticket with an answer, an operator's note, a support sign-in, tracking rows, queued mail, a push
+ * subscription, spending controls and a cool-off, two-factor sign-in with recovery codes and an open challenge.
  * Run with PHOTO_AUTO_APPROVE=0, so photos start private.
  */
 export async function memberWhoUsedEverything(server: TestServer) {
@@ -222,7 +225,61 @@ export async function memberWhoUsedEverything(server: TestServer) {
   });
   await db.insert(memberActionCounts).values({ userId: member.id, kind: "like", day: "2026-01-01", count: 3 });
   await db.insert(triggerDeliveries).values({ memberId: member.id, profileId: profile.id, occurrenceAt: new Date() });
-  await db.insert(jobs).values({ kind: "mail", payload: { to: member.email, subject: "Welcome", user: member.uuid } });
+  // A letter for the account, and one to its confirmed address queued before it existed (a guest's ticket).
+  await db.insert(jobs).values([
+    { kind: "mail", userId: member.id, payload: { letter: "account_activated", data: { to: member.email } } },
+    {
+      kind: "mail",
+      payload: { letter: "support_ticket_received", data: { to: member.email, reference: "VH-1", topic: "Payments" } },
+      runAt: new Date(Date.now() + 3_600_000),
+    },
+  ]);
+  // A browser subscribed to push, spending controls with a cool-off, two-factor sign-in on with a challenge open.
+  await expectStatus(
+    server.request(
+      "/api/push/subscriptions",
+      jsonRequest(
+        "POST",
+        {
+          endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+          expirationTime: null,
+          keys: fakeBrowserKeys().keys,
+        },
+        member.auth,
+      ),
+    ),
+    201,
+    "push subscription",
+  );
+  await expectStatus(
+    server.request("/api/account/spending-limit", jsonRequest("PUT", { monthly_limit_cents: 50_00 }, member.auth)),
+    200,
+    "spending limit",
+  );
+  await expectStatus(
+    server.request("/api/account/cool-off", jsonRequest("POST", { days: 1 }, member.auth)),
+    200,
+    "cool-off",
+  );
+  const setup = await expectStatus(
+    server.request("/api/account/two-factor/setup", jsonRequest("POST", { password: member.password }, member.auth)),
+    200,
+    "two-factor setup",
+  );
+  const { secret } = (await setup.json()).data as { secret: string };
+  await expectStatus(
+    server.request(
+      "/api/account/two-factor/enable",
+      jsonRequest("POST", { password: member.password, code: generateSync({ secret }) }, member.auth),
+    ),
+    200,
+    "two-factor on",
+  );
+  await expectStatus(
+    server.request("/api/login", jsonRequest("POST", { email: member.email, password: member.password })),
+    200,
+    "sign-in's first step",
+  );
   await expectStatus(
     server.request(
       "/api/account/email",

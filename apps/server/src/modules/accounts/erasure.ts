@@ -4,7 +4,14 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type Db, queryRows } from "../../platform/db/client";
 import { auditLog } from "../../platform/db/schema/admin";
-import { authSessions, emailTokens, impersonationTokens } from "../../platform/db/schema/auth";
+import {
+  authSessions,
+  emailTokens,
+  impersonationTokens,
+  twoFactorChallenges,
+  twoFactorCredentials,
+  twoFactorRecoveryCodes,
+} from "../../platform/db/schema/auth";
 import { conversationMembers, messageImages } from "../../platform/db/schema/conversations";
 import { interactions } from "../../platform/db/schema/interactions";
 import { jobs } from "../../platform/db/schema/jobs";
@@ -12,12 +19,15 @@ import { memberActionCounts } from "../../platform/db/schema/limits";
 import { users } from "../../platform/db/schema/members";
 import { notificationMutes, notifications } from "../../platform/db/schema/notifications";
 import { memberNotes } from "../../platform/db/schema/operator";
+import { spendingControls } from "../../platform/db/schema/payments";
 import { photos, profileVisits } from "../../platform/db/schema/profiles";
+import { pushSubscriptions } from "../../platform/db/schema/push";
 import { realtimeOutbox } from "../../platform/db/schema/realtime";
 import { reports } from "../../platform/db/schema/reports";
 import { supportTickets } from "../../platform/db/schema/support";
 import { abTestEvents, clickEvents, pushNotificationClicks, sitePopupEvents } from "../../platform/db/schema/tracking";
 import { triggerDeliveries } from "../../platform/db/schema/triggers";
+import { MAIL_JOB } from "../../platform/mail/mail-queue";
 import { capturedMailbox } from "../../platform/mail/mailer";
 import type { UserRow } from "../../platform/members/types";
 import { messageImageFileKey } from "../conversations";
@@ -37,7 +47,7 @@ import { ONLINE_WINDOW_MS } from "../profiles";
  */
 export async function eraseMember(context: AppContext, user: UserRow): Promise<void> {
   const { db } = context.database;
-  const addresses = [user.email, user.pendingEmail].filter((email): email is string => Boolean(email));
+  const addresses = verifiedAddressesOf(user);
   const files = await db.transaction(async (tx) => {
     // First, so nothing can write for the member while they are erased (a mail job's sign-in link, for one:
     // auth/mail-letters.ts waits on this lock, then finds the account deleted).
@@ -55,7 +65,17 @@ export async function eraseMember(context: AppContext, user: UserRow): Promise<v
   for (const key of files) await context.storage.remove(key).catch(() => {});
   // Without SMTP, mail is captured under DATA_DIR/mail (development): the member's letters go too.
   const { mail, dataDir } = context.config;
-  if (!mail.smtpUrl) await capturedMailbox(dataDir, mail.from).forgetMailTo(addresses);
+  if (!mail.smtpUrl)
+    await capturedMailbox(dataDir, mail.from).forgetMailOf({ id: user.id, verifiedAddresses: addresses });
+}
+
+/**
+ * The addresses provably the member's: the account's own once confirmed. Never the pending address (anyone can
+ * type someone else's there, and nothing proves it until its link is used), nor an unconfirmed sign-up address:
+ * erasing by those would delete a stranger's tickets, report texts and mail.
+ */
+function verifiedAddressesOf(user: UserRow): string[] {
+  return user.email && user.emailVerifiedAt ? [user.email.toLowerCase()] : [];
 }
 
 /** Every file the member's rows point to: each size of each photo, public and private, and their images. */
@@ -157,9 +177,8 @@ async function eraseActivity(tx: Db, user: UserRow): Promise<void> {
 async function eraseStaffRecords(tx: Db, user: UserRow, addresses: string[]): Promise<void> {
   await tx.delete(memberNotes).where(eq(memberNotes.memberId, user.id));
   await tx.delete(reports).where(eq(reports.reportedUserId, user.id));
-  const lowerAddresses = addresses.map((address) => address.toLowerCase());
   const byAddress = (column: typeof reports.reporterEmail | typeof supportTickets.email) =>
-    lowerAddresses.length ? inArray(sql`lower(${column})`, lowerAddresses) : sql`false`;
+    addresses.length ? inArray(sql`lower(${column})`, addresses) : sql`false`;
   await tx
     .update(reports)
     .set({ reporterId: null, reporterEmail: null, details: "" })
@@ -171,20 +190,34 @@ async function eraseStaffRecords(tx: Db, user: UserRow, addresses: string[]): Pr
     .where(or(eq(auditLog.targetUserId, user.id), eq(auditLog.actorId, user.id)));
 }
 
-/** Sign-in and delivery: sessions, tokens, mail still queued or kept, real-time events that name them. */
+/**
+ * Sign-in and delivery: sessions, tokens, two-factor secrets and codes, push subscriptions, spending controls,
+ * mail still queued or kept, real-time events that name them. Jobs and events go by structured keys only: the member they are for (`user_id`, `user_ids`), and letters whose recipient
+ * is exactly an address the member verified (a guest's acknowledgement sent before they registered). Never by a
+ * substring of the text: "e@example.com" is inside "alice@example.com".
+ */
 async function eraseAccess(tx: Db, user: UserRow, addresses: string[]): Promise<void> {
   await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
   await tx.delete(impersonationTokens).where(eq(impersonationTokens.userId, user.id));
   await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
-  const mentions = (column: typeof jobs.payload | typeof realtimeOutbox.payload) =>
-    or(
-      sql`strpos(${column}::text, ${user.uuid}) > 0`,
-      ...addresses.map((address) => sql`strpos(lower(${column}::text), ${address.toLowerCase()}) > 0`),
-    );
-  await tx.delete(jobs).where(mentions(jobs.payload));
+  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+  await tx.delete(twoFactorCredentials).where(eq(twoFactorCredentials.userId, user.id));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+  // Their own choice about their own spending: nothing an account that no longer buys needs kept.
+  await tx.delete(spendingControls).where(eq(spendingControls.userId, user.id));
+  const recipient = sql`lower(coalesce(${jobs.payload}->'data'->>'to', ${jobs.payload}->'data'->>'email'))`;
   await tx
-    .delete(realtimeOutbox)
-    .where(or(sql`strpos(${realtimeOutbox.channel}, ${user.uuid}) > 0`, mentions(realtimeOutbox.payload)));
+    .delete(jobs)
+    .where(
+      or(
+        eq(jobs.userId, user.id),
+        addresses.length ? and(eq(jobs.kind, MAIL_JOB), inArray(recipient, addresses)) : undefined,
+      ),
+    );
+  // No index serves this (one on every event written would cost every message sent); deletion is rare and
+  // the table holds about a day of events.
+  await tx.delete(realtimeOutbox).where(sql`${realtimeOutbox.userIds} @> array[${user.id}]::bigint[]`);
   await tx.delete(photos).where(eq(photos.userId, user.id));
 }
 

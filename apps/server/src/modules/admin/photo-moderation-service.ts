@@ -88,7 +88,7 @@ export async function decidePhoto(
     });
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
     if (decision === "rejected" && owner?.email) {
-      await queueMail(tx, "photo_rejected", { to: owner.email, ...(reason ? { reason } : {}) });
+      await queueMail(tx, "photo_rejected", { to: owner.email, ...(reason ? { reason } : {}) }, found.userId);
     }
   });
   context.jobs.kick();

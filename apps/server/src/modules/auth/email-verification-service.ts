@@ -44,7 +44,7 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
         .update(users)
         .set({ email: row.email, pendingEmail: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, user.id));
-      if (user.email) await queueMail(tx, "email_changed", { to: user.email });
+      if (user.email) await queueMail(tx, "email_changed", { to: user.email }, user.id);
     } else if (!user.emailVerifiedAt) {
       await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
       // Once per member: the ledger's unique (reason, reference) refuses a second welcome bonus.
@@ -54,7 +54,7 @@ export async function verifyEmail(context: AppContext, token: string): Promise<v
     }
     await markEmailTokenUsed(tx, row.id);
     const activated = !changingAddress && !user.emailVerifiedAt;
-    if (activated && user.email) await queueMail(tx, "account_activated", { to: user.email });
+    if (activated && user.email) await queueMail(tx, "account_activated", { to: user.email }, user.id);
     return { activated, changedAddress: changingAddress, user };
   });
   // Every socket of the member re-authorises (the web app reconnects only where its session is still live).

@@ -22,7 +22,8 @@ import { hashPassword, isCommonPassword } from "./passwords";
 export async function requestPasswordReset(context: AppContext, email: string): Promise<void> {
   const { count } = await context.attempts.hit(`reset-mail:${email.toLowerCase()}`, 60);
   if (count > 1) return;
-  await queueMail(context.database.db, "password_reset", { email: email.toLowerCase() });
+  // For whoever holds the address (maybe nobody): the letter finds the member when it runs, so no member id here.
+  await queueMail(context.database.db, "password_reset", { email: email.toLowerCase() }, null);
   context.jobs.kick();
 }
 

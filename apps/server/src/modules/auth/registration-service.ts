@@ -47,7 +47,7 @@ async function takenFields(context: AppContext, username: string, email: string)
 
 /** Queues the confirmation link for `email` in the caller's transaction; the link is made when the mail leaves. */
 export async function queueVerificationMail(tx: Db, userId: number, email: string): Promise<void> {
-  await queueMail(tx, "verify_email", { user_id: userId, email: email.toLowerCase() });
+  await queueMail(tx, "verify_email", { user_id: userId, email: email.toLowerCase() }, userId);
 }
 
 /**

@@ -26,10 +26,16 @@ export async function hideMessageForViewer(context: AppContext, viewer: SessionU
       .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversation.id)))
       .returning({ id: messages.id });
     if (!row) return null;
-    await recordRealtimeEvent(tx, realtimeChannels.notifications(viewer.uuid), realtimeEvents.messageHidden, {
-      conversation_uuid: conversation.uuid,
-      message_id: row.id,
-    });
+    await recordRealtimeEvent(
+      tx,
+      realtimeChannels.notifications(viewer.uuid),
+      realtimeEvents.messageHidden,
+      {
+        conversation_uuid: conversation.uuid,
+        message_id: row.id,
+      },
+      [viewer.id],
+    );
     return row;
   });
   if (!hidden) throw new AppError("not_found");

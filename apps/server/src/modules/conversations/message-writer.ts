@@ -178,6 +178,7 @@ async function writeMessage(context: AppContext, tx: Db, input: AppendMessage): 
     realtimeChannels.conversation(message.conversationUuid),
     realtimeEvents.messageCreated,
     presentMessage(message, null, context),
+    [input.sender.id, input.partner.id],
   );
   if (input.notifyRecipient) {
     await notify(tx, {
@@ -287,7 +288,13 @@ export async function unreadMessagesCount(db: Db, userId: number): Promise<numbe
 
 /** `known`: the count when the caller has just worked it out in its own statement. */
 export async function publishUnreadCount(tx: Db, member: { id: number; uuid: string }, known?: number): Promise<void> {
-  await recordRealtimeEvent(tx, realtimeChannels.notifications(member.uuid), realtimeEvents.unreadMessages, {
-    unread_messages_count: known ?? (await unreadMessagesCount(tx, member.id)),
-  });
+  await recordRealtimeEvent(
+    tx,
+    realtimeChannels.notifications(member.uuid),
+    realtimeEvents.unreadMessages,
+    {
+      unread_messages_count: known ?? (await unreadMessagesCount(tx, member.id)),
+    },
+    [member.id],
+  );
 }

@@ -70,12 +70,18 @@ export async function markReadInTransaction(
     .returning({ unreadCount: conversationMembers.unreadCount });
   // Nothing left unread here: the conversation's item in the bell is read as well (issue 20, dead end 6).
   if (state?.unreadCount === 0) await readConversationNotifications(tx, viewer, conversation.uuid);
-  await recordRealtimeEvent(tx, realtimeChannels.conversation(conversation.uuid), realtimeEvents.messageRead, {
-    conversation_uuid: conversation.uuid,
-    read_at: readAt.toISOString(),
-    up_to_message_id: upTo,
-    reader_uuid: viewer.uuid,
-  });
+  await recordRealtimeEvent(
+    tx,
+    realtimeChannels.conversation(conversation.uuid),
+    realtimeEvents.messageRead,
+    {
+      conversation_uuid: conversation.uuid,
+      read_at: readAt.toISOString(),
+      up_to_message_id: upTo,
+      reader_uuid: viewer.uuid,
+    },
+    [viewer.id],
+  );
   await publishUnreadCount(tx, viewer);
   return upTo;
 }

@@ -62,10 +62,16 @@ export async function addCredits(
   if (inserted.length === 0) return null;
   await tx.update(users).set({ credits: balance }).where(eq(users.id, user.id));
   if (options.announce !== false) {
-    await recordRealtimeEvent(tx, realtimeChannels.credits(user.uuid), realtimeEvents.creditsEarned, {
-      credits: amount,
-      balance,
-    });
+    await recordRealtimeEvent(
+      tx,
+      realtimeChannels.credits(user.uuid),
+      realtimeEvents.creditsEarned,
+      {
+        credits: amount,
+        balance,
+      },
+      [user.id],
+    );
   }
   return balance;
 }
@@ -105,7 +111,7 @@ export async function takeBackCredits(
       .returning({ id: creditLedger.id });
     if (inserted.length === 0) return null;
     await tx.update(users).set({ credits: balance }).where(eq(users.id, userId));
-    if (options.announce !== false) await announceBalance(tx, current.uuid, balance);
+    if (options.announce !== false) await announceBalance(tx, { id: userId, uuid: current.uuid }, balance);
   }
   return { taken, short: amount - taken, balance };
 }
@@ -140,7 +146,7 @@ export async function spendCredits(
     select credits, uuid from spent`,
   );
   if (!updated) return null;
-  await announceBalance(tx, updated.uuid, updated.credits);
+  await announceBalance(tx, { id: userId, uuid: updated.uuid }, updated.credits);
   return updated.credits;
 }
 
@@ -148,8 +154,10 @@ export async function spendCredits(
  * A spend or take-back, told to every open tab and device of the member after commit (issue 20): a tab that
  * did not send the message would otherwise keep showing the old balance until it next reloaded the member.
  */
-async function announceBalance(tx: Db, userUuid: string, balance: number): Promise<void> {
-  await recordRealtimeEvent(tx, realtimeChannels.credits(userUuid), realtimeEvents.balanceChanged, { balance });
+async function announceBalance(tx: Db, member: { id: number; uuid: string }, balance: number): Promise<void> {
+  await recordRealtimeEvent(tx, realtimeChannels.credits(member.uuid), realtimeEvents.balanceChanged, { balance }, [
+    member.id,
+  ]);
 }
 
 export interface LedgerMismatch {

@@ -107,17 +107,23 @@ export class NotificationDigest {
       // A conversation's messages share one item (issue 20): the subject counts the messages, not the items.
       const total = claimed.reduce((sum, row) => sum + itemCount(row.data), 0);
       // The mail is queued with the claim: both commit, or neither does.
-      await queueMail(tx, "notification_digest", {
-        to,
-        subject: total === 1 ? `${lines[0]} on ${config.siteName}` : `${total} new notifications on ${config.siteName}`,
-        heading: total === 1 ? "Someone is thinking of you" : "You were missed",
-        paragraphs: [...lines.map((line) => `${line}.`), "Sign in to answer while they are still around."],
-        button: {
-          label: messages > 0 ? "Read your messages" : "See who it was",
-          url: `${config.appUrl}${messages > 0 ? "/messages" : "/dashboard"}`,
+      await queueMail(
+        tx,
+        "notification_digest",
+        {
+          to,
+          subject:
+            total === 1 ? `${lines[0]} on ${config.siteName}` : `${total} new notifications on ${config.siteName}`,
+          heading: total === 1 ? "Someone is thinking of you" : "You were missed",
+          paragraphs: [...lines.map((line) => `${line}.`), "Sign in to answer while they are still around."],
+          button: {
+            label: messages > 0 ? "Read your messages" : "See who it was",
+            url: `${config.appUrl}${messages > 0 ? "/messages" : "/dashboard"}`,
+          },
+          unsubscribe_url: unsubscribeUrl(config, member.uuid),
         },
-        unsubscribe_url: unsubscribeUrl(config, member.uuid),
-      });
+        userId,
+      );
       return true;
     });
     if (queued) this.context.jobs.kick();

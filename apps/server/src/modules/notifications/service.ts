@@ -98,6 +98,7 @@ export async function notify(
     realtimeChannels.notifications(input.recipient.uuid),
     realtimeEvents.newNotification,
     presentNotification({ id: Number(row.id), readAt: null, data: row.data }),
+    [input.recipient.id, input.from.id],
   );
 }
 
@@ -132,7 +133,13 @@ export async function readConversationNotifications(
     sql`select count(*) as count from ${notifications}
       where ${notifications.userId} = ${member.id} and ${notifications.readAt} is null`,
   );
-  await recordRealtimeEvent(tx, realtimeChannels.notifications(member.uuid), realtimeEvents.notificationsRead, {
-    unread_count: Number(unread?.count ?? 0),
-  });
+  await recordRealtimeEvent(
+    tx,
+    realtimeChannels.notifications(member.uuid),
+    realtimeEvents.notificationsRead,
+    {
+      unread_count: Number(unread?.count ?? 0),
+    },
+    [member.id],
+  );
 }

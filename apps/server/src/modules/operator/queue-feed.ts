@@ -50,6 +50,7 @@ export async function recordQueueChanges(context: AppContext, tx: Db, conversati
   const fictional = await queryRows<{
     id: unknown;
     uuid: string;
+    member_id: unknown;
     assigned: string[] | null;
     operator_id: unknown;
     operator_uuid: string | null;
@@ -58,7 +59,7 @@ export async function recordQueueChanges(context: AppContext, tx: Db, conversati
     seconds_left: unknown;
   }>(
     tx,
-    sql`select c.id, c.uuid,
+    sql`select c.id, c.uuid, case when i.is_fictional then r.id else i.id end as member_id,
         (select json_agg(o.uuid order by o.uuid) from fictional_profile_operators a join users o on o.id = a.operator_id
           where a.profile_id = case when i.is_fictional then i.id else r.id end) as assigned,
         l.operator_id, holder.uuid as operator_uuid, holder.username as operator_username, l.expires_at,
@@ -98,5 +99,7 @@ export async function recordQueueChanges(context: AppContext, tx: Db, conversati
           ),
     assigned_operators: row.assigned ?? [],
   }));
-  await recordRealtimeEvent(tx, QUEUE_CHANNEL, realtimeEvents.queueChanged, { changes });
+  // The members the entries name (operators are named too, but an operator's own deletion keeps staff records).
+  const memberIds = fictional.map((row) => Number(row.member_id));
+  await recordRealtimeEvent(tx, QUEUE_CHANNEL, realtimeEvents.queueChanged, { changes }, memberIds);
 }

@@ -33,9 +33,15 @@ export async function operatorTyping(
   const { count } = await context.attempts.hit(`operator-typing:${uuid}`, TYPING_EVERY_SECONDS);
   if (count > 1) return { sent: false };
   await db.transaction((tx) =>
-    recordRealtimeEvent(tx, realtimeChannels.conversation(target.conversation.uuid), realtimeEvents.typing, {
-      username: target.profile.username,
-    }),
+    recordRealtimeEvent(
+      tx,
+      realtimeChannels.conversation(target.conversation.uuid),
+      realtimeEvents.typing,
+      {
+        username: target.profile.username,
+      },
+      [target.member.id, target.profile.id],
+    ),
   );
   context.realtimeEvents.kick();
   return { sent: true };

@@ -24,9 +24,15 @@ export async function grantEntitlement(tx: Db, member: Member, payment: PaymentE
       .where(eq(users.id, member.id))
       .returning({ until: users.unlimitedUntil });
     if (announce && row?.until) {
-      await recordRealtimeEvent(tx, realtimeChannels.duration(member.uuid), realtimeEvents.passStarted, {
-        expires_at: row.until.toISOString(),
-      });
+      await recordRealtimeEvent(
+        tx,
+        realtimeChannels.duration(member.uuid),
+        realtimeEvents.passStarted,
+        {
+          expires_at: row.until.toISOString(),
+        },
+        [member.id],
+      );
     }
   } else if (payment.kind === "vip") {
     await tx
@@ -56,9 +62,15 @@ export async function revokeEntitlement(tx: Db, member: Member, payment: Payment
       // Announced here, so the expiry watcher has nothing left to say about it.
       await tx.update(users).set({ unlimitedEndAnnounced: row.until }).where(eq(users.id, member.id));
       if (announce) {
-        await recordRealtimeEvent(tx, realtimeChannels.duration(member.uuid), realtimeEvents.passEnded, {
-          ended_at: row.until.toISOString(),
-        });
+        await recordRealtimeEvent(
+          tx,
+          realtimeChannels.duration(member.uuid),
+          realtimeEvents.passEnded,
+          {
+            ended_at: row.until.toISOString(),
+          },
+          [member.id],
+        );
       }
     }
   } else if (payment.kind === "vip") {

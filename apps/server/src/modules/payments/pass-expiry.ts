@@ -33,11 +33,17 @@ export class PassExpiryWatcher {
             sql`${users.unlimitedUntil} is distinct from ${users.unlimitedEndAnnounced}`,
           ),
         )
-        .returning({ uuid: users.uuid, endedAt: users.unlimitedUntil });
+        .returning({ id: users.id, uuid: users.uuid, endedAt: users.unlimitedUntil });
       for (const row of rows) {
-        await recordRealtimeEvent(tx, realtimeChannels.duration(row.uuid), realtimeEvents.passEnded, {
-          ended_at: (row.endedAt ?? new Date()).toISOString(),
-        });
+        await recordRealtimeEvent(
+          tx,
+          realtimeChannels.duration(row.uuid),
+          realtimeEvents.passEnded,
+          {
+            ended_at: (row.endedAt ?? new Date()).toISOString(),
+          },
+          [row.id],
+        );
       }
       return rows.length;
     });

@@ -35,10 +35,16 @@ async function creditPayment(tx: Db, payment: PaymentRow, member: Member, announ
   }
   // One CreditsEarned for the whole purchase, so the member's tabs refresh once.
   if (announce && balance !== null) {
-    await recordRealtimeEvent(tx, realtimeChannels.credits(member.uuid), realtimeEvents.creditsEarned, {
-      credits: creditsOwed(payment),
-      balance,
-    });
+    await recordRealtimeEvent(
+      tx,
+      realtimeChannels.credits(member.uuid),
+      realtimeEvents.creditsEarned,
+      {
+        credits: creditsOwed(payment),
+        balance,
+      },
+      [member.id],
+    );
   }
   await grantEntitlement(tx, member, payment, announce);
   const now = new Date();

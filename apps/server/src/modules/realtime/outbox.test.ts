@@ -29,18 +29,30 @@ describe("real-time events after commit", () => {
 
     await db
       .transaction(async (tx) => {
-        await recordRealtimeEvent(tx, "private-credits.user.00000000-0000-4000-8000-000000000001", "CreditsEarned", {
-          credits: 5,
-          balance: 5,
-        });
+        await recordRealtimeEvent(
+          tx,
+          "private-credits.user.00000000-0000-4000-8000-000000000001",
+          "CreditsEarned",
+          {
+            credits: 5,
+            balance: 5,
+          },
+          [],
+        );
         throw new Error("rolled back");
       })
       .catch(() => {});
     await db.transaction(async (tx) => {
-      await recordRealtimeEvent(tx, "private-credits.user.00000000-0000-4000-8000-000000000001", "CreditsEarned", {
-        credits: 10,
-        balance: 10,
-      });
+      await recordRealtimeEvent(
+        tx,
+        "private-credits.user.00000000-0000-4000-8000-000000000001",
+        "CreditsEarned",
+        {
+          credits: 10,
+          balance: 10,
+        },
+        [],
+      );
     });
     server.context.realtimeEvents.kick();
     expect(await waitFor(() => received[0])).toEqual({ credits: 10, balance: 10 });

@@ -16,19 +16,25 @@ const heldByTransaction = new WeakMap<Db, OutboxRow[]>();
  * transaction rolls back, nobody hears of it; once it commits, the dispatcher
  * delivers it (call `dispatcher.kick()` after commit for immediate delivery).
  * Inside `recordingEventsTogether` the row is written with the others at its end.
+ *
+ * `memberIds`: every member the event is addressed to or names (the channel's owner, a message's sender, a
+ * reader). Required, so no event forgets it: deleting an account deletes the events of its id, never by
+ * searching payloads' text (a substring of one address can be part of another's).
  */
 export async function recordRealtimeEvent<E extends keyof RealtimeEventPayloads>(
   tx: Db,
   channel: string,
   event: E,
   payload: RealtimeEventPayloads[E],
+  memberIds: readonly number[],
 ): Promise<void> {
+  const row: OutboxRow = { channel, event, payload, userIds: [...new Set(memberIds)] };
   const held = heldByTransaction.get(tx);
   if (held) {
-    held.push({ channel, event, payload });
+    held.push(row);
     return;
   }
-  await tx.insert(realtimeOutbox).values({ channel, event, payload });
+  await tx.insert(realtimeOutbox).values(row);
 }
 
 /**

@@ -35,10 +35,16 @@ describe("the external Pusher driver", () => {
     const received: unknown[] = [];
     channel.bind("CreditsEarned", (data: unknown) => received.push(data));
     await app.context.database.db.transaction(async (tx) => {
-      await recordRealtimeEvent(tx, "private-credits.user.00000000-0000-4000-8000-0000000000aa", "CreditsEarned", {
-        credits: 3,
-        balance: 3,
-      });
+      await recordRealtimeEvent(
+        tx,
+        "private-credits.user.00000000-0000-4000-8000-0000000000aa",
+        "CreditsEarned",
+        {
+          credits: 3,
+          balance: 3,
+        },
+        [],
+      );
     });
     app.context.realtimeEvents.kick();
     expect(await waitFor(() => received[0])).toEqual({ credits: 3, balance: 3 });

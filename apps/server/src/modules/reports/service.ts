@@ -49,7 +49,7 @@ export async function fileReport(
       reason: input.reason,
       details: input.details,
     });
-    await queueMail(tx, "report_received", { to: email });
+    await queueMail(tx, "report_received", { to: email }, reporter?.id ?? null);
   });
   context.jobs.kick();
 }

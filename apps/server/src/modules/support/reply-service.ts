@@ -42,12 +42,17 @@ export async function replyToSupportTicket(
       metadata: { ticket_uuid: found.uuid, reference: ticketReference(found.uuid) },
       ip,
     });
-    await queueMail(tx, "support_reply", {
-      to: found.email,
-      reference: ticketReference(found.uuid),
-      subject: found.subject,
-      message: reply.message,
-    });
+    await queueMail(
+      tx,
+      "support_reply",
+      {
+        to: found.email,
+        reference: ticketReference(found.uuid),
+        subject: found.subject,
+        message: reply.message,
+      },
+      found.userId,
+    );
     const [owner] = found.userId
       ? await tx.select({ uuid: users.uuid, username: users.username }).from(users).where(eq(users.id, found.userId))
       : [];

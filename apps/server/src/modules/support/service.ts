@@ -52,11 +52,16 @@ export async function createSupportTicket(
       })
       .returning();
     if (!created) throw new AppError("internal");
-    await queueMail(tx, "support_ticket_received", {
-      to: email,
-      reference: ticketReference(created.uuid),
-      topic: supportCategoryLabels[input.category],
-    });
+    await queueMail(
+      tx,
+      "support_ticket_received",
+      {
+        to: email,
+        reference: ticketReference(created.uuid),
+        topic: supportCategoryLabels[input.category],
+      },
+      member?.id ?? null,
+    );
     return created;
   });
   context.jobs.kick();

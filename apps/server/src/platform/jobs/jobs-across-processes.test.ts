@@ -38,7 +38,7 @@ describe.runIf(process.env.DATABASE_URL)("the jobs queue across two server proce
   it("delivers each queued mail exactly once, both processes' workers taking part", async () => {
     const addresses = Array.from({ length: QUEUED }, (_, index) => `queued-${index}@example.com`);
     await db.db.transaction(async (tx) => {
-      for (const to of addresses) await queueMail(tx, "report_received", { to });
+      for (const to of addresses) await queueMail(tx, "report_received", { to }, null);
     });
 
     const started = Date.now();

@@ -6,6 +6,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Attempts before the job is marked failed (default 25: with the default backoff, about a day). */
   maxAttempts?: number;
+  /** The member the job is for or about (jobs.user_id): deleting their account deletes the job by it. */
+  userId?: number | null;
 }
 
 /**
@@ -24,8 +26,12 @@ export async function enqueueJob(
     payload,
     ...(options.runAt ? { runAt: options.runAt } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    ...(options.userId ? { userId: options.userId } : {}),
   });
 }
 
 /** What a job's kind does with its payload; a thrown error means "try again later". */
-export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempts: number }) => Promise<void>;
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  job: { id: number; attempts: number; userId: number | null },
+) => Promise<void>;

@@ -49,7 +49,14 @@ export const KEEP_FAILED_MS = 30 * 24 * 3600_000;
 export const KEEP_COMPLETED_SCHEDULED_MS = 24 * 3600_000;
 export const PRUNE_JOB = "jobs.prune";
 
-type ClaimedJob = { id: number; kind: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
+type ClaimedJob = {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+  userId: number | null;
+};
 
 /**
  * Runs the durable jobs queue in this process. A job is claimed in one statement (FOR UPDATE SKIP LOCKED, so
@@ -215,6 +222,7 @@ export class JobWorker {
         payload: jobs.payload,
         attempts: jobs.attempts,
         maxAttempts: jobs.maxAttempts,
+        userId: jobs.userId,
       });
     return job;
   }
@@ -223,7 +231,7 @@ export class JobWorker {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler.run(job.payload, { id: job.id, attempts: job.attempts });
+      await handler.run(job.payload, { id: job.id, attempts: job.attempts, userId: job.userId });
     } catch (error) {
       await this.recordFailure(job, error);
       return;

@@ -45,9 +45,18 @@ export type LetterRenderers = {
   [L in LetterName]: (payload: LetterPayloads[L]) => Promise<OutgoingMail | undefined>;
 };
 
-/** Queues a letter inside the caller's transaction (then call `context.jobs.kick()` after the commit). */
-export async function queueMail<L extends LetterName>(tx: Db, letter: L, payload: LetterPayloads[L]): Promise<void> {
-  await enqueueJob(tx, MAIL_JOB, { letter, data: payload });
+/**
+ * Queues a letter inside the caller's transaction (then call `context.jobs.kick()` after the commit).
+ * `forMember`: the account the letter is for or was caused by (null for a guest's): deleting that account deletes
+ * the letter by this key. Required, so no letter to a member's address can be left behind by forgetting it.
+ */
+export async function queueMail<L extends LetterName>(
+  tx: Db,
+  letter: L,
+  payload: LetterPayloads[L],
+  forMember: number | null,
+): Promise<void> {
+  await enqueueJob(tx, MAIL_JOB, { letter, data: payload }, { userId: forMember });
 }
 
 /** The letters that are templates and nothing more. */
@@ -74,11 +83,11 @@ export function templateLetters(site: MailSite): Omit<LetterRenderers, "verify_e
 
 /** The `mail` job: renders the letter, then hands it to the mailer (SMTP, or DATA_DIR/mail without SMTP_URL). */
 export function mailJobHandler(mailer: Mailer, letters: LetterRenderers): JobHandler {
-  return async (payload) => {
+  return async (payload, job) => {
     const { letter, data } = payload as { letter: LetterName; data: never };
     const render = letters[letter] as ((data: never) => Promise<OutgoingMail | undefined>) | undefined;
     if (!render) throw new Error(`unknown letter ${String(letter)}`);
     const mail = await render(data);
-    if (mail) await mailer.send(mail);
+    if (mail) await mailer.send(mail, { memberId: job.userId });
   };
 }

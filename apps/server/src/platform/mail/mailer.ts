@@ -22,12 +22,17 @@ export interface CapturedMail extends OutgoingMail {
   id: string;
   from: string;
   sentAt: string;
+  /** The account the letter was for (its job's user_id), so deleting that account can drop the copy. */
+  memberId?: number | null;
+}
+
+/** What the queue knows of a letter besides its content. */
+export interface MailMeta {
+  memberId: number | null;
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-  /** Drops kept copies of mail to these addresses, for a deleted account (only the development capture keeps any). */
-  forgetMailTo?(addresses: string[]): Promise<void>;
+  send(mail: OutgoingMail, meta?: MailMeta): Promise<void>;
 }
 
 /** Delivers over SMTP_URL through nodemailer. Only the jobs queue's `mail` handler calls it, never a request. */
@@ -55,18 +60,24 @@ export class CapturingMailer implements Mailer {
     private readonly from: string,
   ) {}
 
-  async send(mail: OutgoingMail): Promise<void> {
+  async send(mail: OutgoingMail, meta?: MailMeta): Promise<void> {
     await mkdir(this.directory, { recursive: true });
     const sentAt = new Date().toISOString();
     const id = `${sentAt.replace(/[^0-9]/g, "")}-${randomUUID()}`;
-    const captured: CapturedMail = { id, from: this.from, sentAt, ...mail };
+    const captured: CapturedMail = { id, from: this.from, sentAt, ...mail, memberId: meta?.memberId ?? null };
     await writeFile(path.join(this.directory, `${id}.json`), JSON.stringify(captured, null, 2));
   }
 
-  async forgetMailTo(addresses: string[]): Promise<void> {
-    const gone = new Set(addresses.map((address) => address.toLowerCase()));
+  /**
+   * Drops the kept copies of a deleted account's mail: letters sent for it, and letters to addresses it verified
+   * (a guest's ticket acknowledgement sent before they registered). Never by any other address: one the account
+   * only asked to change to may be somebody else's.
+   */
+  async forgetMailOf(member: { id: number; verifiedAddresses: string[] }): Promise<void> {
+    const gone = new Set(member.verifiedAddresses.map((address) => address.toLowerCase()));
     for (const mail of await this.list()) {
-      if (gone.has(mail.to.toLowerCase())) await rm(path.join(this.directory, `${mail.id}.json`), { force: true });
+      if (mail.memberId === member.id || gone.has(mail.to.toLowerCase()))
+        await rm(path.join(this.directory, `${mail.id}.json`), { force: true });
     }
   }
 

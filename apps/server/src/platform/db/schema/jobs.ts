@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { users } from "./members";
 
 /**
  * The one durable queue for work that happens after a change commits (mail first): a job is inserted in the
@@ -12,6 +13,11 @@ export const jobs = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     kind: varchar("kind", { length: 40 }).notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /**
+     * The member the job is for or about (a letter to their account, a push to their devices): deleting the
+     * account deletes their jobs by this key, never by searching payloads' text.
+     */
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(25),
@@ -28,6 +34,7 @@ export const jobs = pgTable(
       .on(table.runAt, table.id)
       .where(sql`${table.completedAt} is null and ${table.failedAt} is null`),
     index("jobs_kind_idx").on(table.kind, table.createdAt),
+    index("jobs_user_idx").on(table.userId).where(sql`${table.userId} is not null`),
   ],
 );
 

@@ -83,6 +83,13 @@ export const users = pgTable(
     deletionOfferClaimedAt: timestamp("deletion_offer_claimed_at", { withTimezone: true }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /**
+     * Who closed the account: the member themselves, or an admin. An account an admin closed cannot reopen itself;
+     * only an admin lifts it.
+     */
+    deactivatedById: bigint("deactivated_by_id", { mode: "number" }).references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    /**
      * An admin's ban, separate from the member's own deactivation (which they may undo): while set the account
      * cannot sign in, refresh or reactivate, and its profile is hidden everywhere.
      */

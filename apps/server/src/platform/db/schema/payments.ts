@@ -51,6 +51,11 @@ export const payments = pgTable(
     custom1Hash: varchar("custom1_hash", { length: 64 }).notNull(),
     custom1ExpiresAt: timestamp("custom1_expires_at", { withTimezone: true }).notNull(),
     custom1UsedAt: timestamp("custom1_used_at", { withTimezone: true }),
+    /**
+     * The hash of the browser binding cookie set when the checkout began: the return link signs in only the
+     * browser that holds it (a link copied elsewhere, or read from the provider's logs, is refused).
+     */
+    checkoutBrowserHash: varchar("checkout_browser_hash", { length: 64 }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),

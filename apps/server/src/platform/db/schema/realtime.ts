@@ -13,6 +13,11 @@ export const realtimeOutbox = pgTable(
     channel: varchar("channel", { length: 200 }).notNull(),
     event: varchar("event", { length: 100 }).notNull(),
     payload: jsonb("payload").notNull(),
+    /**
+     * The members the event is addressed to or names (the channel's owner, the sender of a message, a reader):
+     * deleting an account deletes its events by this key, never by searching text.
+     */
+    userIds: bigint("user_ids", { mode: "number" }).array().notNull().default(sql`'{}'::bigint[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
