@@ -22,6 +22,7 @@ export const accountMessages = {
   unsubscribed: "You will no longer receive notification emails.",
   deactivated: "Your account has been deactivated.",
   reactivated: "Welcome back! Your account is active again.",
+  closedByTeam: "This account was closed by our team. Contact support.",
   deleted: "Your account has been deleted.",
   impersonationInvalid: "This sign-in link is invalid or has expired.",
   notWhileImpersonating: "This action is not available while impersonating a member.",

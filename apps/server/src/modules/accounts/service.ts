@@ -2,7 +2,7 @@ import type { TPreferences } from "@velvet/shared/api/auth";
 import type { TNotificationSettings } from "@velvet/shared/api/push";
 import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type UserPreferences, users } from "../../platform/db/schema/members";
@@ -123,7 +123,11 @@ export async function updateEmailPreferences(
 export async function deactivate(context: AppContext, auth: Authenticated, meta: RequestMeta): Promise<IssuedTokens> {
   accountPolicy.assertNotImpersonating(auth);
   const tokens = await context.database.db.transaction(async (tx) => {
-    await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    // Only an open account: closing it again must not turn an admin's closing into the member's own.
+    await tx
+      .update(users)
+      .set({ deactivatedAt: new Date(), deactivatedById: auth.user.id, updatedAt: new Date() })
+      .where(and(eq(users.id, auth.user.id), isNull(users.deactivatedAt)));
     await revokeAllSessions(tx, auth.user.id);
     await writeAudit(tx, {
       actorId: auth.user.id,
@@ -137,10 +141,25 @@ export async function deactivate(context: AppContext, auth: Authenticated, meta:
   return tokens;
 }
 
+/**
+ * Reopens an account the member closed themselves. One an admin closed (a member or staff: an operator must not
+ * give themselves the consoles back) stays closed: only an admin lifts it, audited.
+ */
 export async function reactivate(context: AppContext, auth: Authenticated, ip: string): Promise<void> {
   accountPolicy.assertNotImpersonating(auth);
   await context.database.db.transaction(async (tx) => {
-    await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    const [row] = await tx
+      .select({ deactivatedById: users.deactivatedById })
+      .from(users)
+      .where(eq(users.id, auth.user.id))
+      .for("update");
+    if (row?.deactivatedById && row.deactivatedById !== auth.user.id) {
+      throw new AppError("forbidden", accountMessages.closedByTeam);
+    }
+    await tx
+      .update(users)
+      .set({ deactivatedAt: null, deactivatedById: null, updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id));
     await writeAudit(tx, { actorId: auth.user.id, action: "account.reactivated", targetUserId: auth.user.id, ip });
   });
 }

@@ -190,7 +190,12 @@ export async function setMemberDeactivated(
     if (!member || member.deletedAt) throw new AppError("not_found");
     const [row] = await tx
       .update(users)
-      .set({ deactivatedAt: deactivated ? (member.deactivatedAt ?? new Date()) : null, updatedAt: new Date() })
+      .set({
+        deactivatedAt: deactivated ? (member.deactivatedAt ?? new Date()) : null,
+        // Closed by our team from now on, even if the member had closed it first: only an admin reopens it.
+        deactivatedById: deactivated ? admin.id : null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, member.id))
       .returning();
     const staffLosesAccess = deactivated && isStaff(member);

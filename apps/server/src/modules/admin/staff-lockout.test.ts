@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../platform/db/schema/admin";
+import { users } from "../../platform/db/schema/members";
 import { createMember, jsonRequest, signedInMember, signIn } from "../../test/factories";
 import { concreteUrl } from "../../test/route-urls";
 import { startTestServer, type TestServer } from "../../test/support";
@@ -64,6 +67,66 @@ describe("staff who are deactivated or suspended", () => {
     expect([...(await consoleAnswers(again.authorization)).keys()]).toEqual([403]);
     const member = await createMember(server);
     expect((await impersonate(again.authorization, member.uuid)).status).toBe(403);
+  });
+
+  it("an account an admin closed cannot reopen itself (staff or member); only an admin lifts it, audited", async () => {
+    for (const roles of [["operator"], ["member"]]) {
+      const closed = await signedInMember(server, { roles });
+      const off = await server.request(
+        `/api/admin/members/${closed.uuid}/deactivate`,
+        jsonRequest("POST", undefined, boss.auth),
+      );
+      expect(off.status).toBe(200);
+      const [row] = await server.context.database.db.select().from(users).where(eq(users.id, closed.id));
+      expect(row?.deactivatedById).toBe(boss.id);
+      const session = await signIn(server, closed.email ?? "", closed.password);
+      const reopened = await server.request(
+        "/api/account/reactivate",
+        jsonRequest("POST", undefined, session.authorization),
+      );
+      expect(reopened.status, roles[0]).toBe(403);
+      expect((await reopened.json()).message).toBe("This account was closed by our team. Contact support.");
+      // Closing it again themselves does not make it their own closing.
+      await server.request("/api/account/deactivate", jsonRequest("POST", undefined, session.authorization));
+      const relogged = await signIn(server, closed.email ?? "", closed.password);
+      expect(
+        (await server.request("/api/account/reactivate", jsonRequest("POST", undefined, relogged.authorization)))
+          .status,
+      ).toBe(403);
+      if (roles[0] === "operator") expect([...(await consoleAnswers(relogged.authorization)).keys()]).toEqual([403]);
+
+      const lifted = await server.request(
+        `/api/admin/members/${closed.uuid}/reactivate`,
+        jsonRequest("POST", undefined, boss.auth),
+      );
+      expect(lifted.status).toBe(200);
+      const audit = await server.context.database.db
+        .select({ action: auditLog.action, actorId: auditLog.actorId })
+        .from(auditLog)
+        .where(eq(auditLog.targetUserId, closed.id));
+      expect(audit).toEqual(
+        expect.arrayContaining([
+          { action: "member.deactivated_by_admin", actorId: boss.id },
+          { action: "member.reactivated_by_admin", actorId: boss.id },
+        ]),
+      );
+      const [after] = await server.context.database.db.select().from(users).where(eq(users.id, closed.id));
+      expect(after).toMatchObject({ deactivatedAt: null, deactivatedById: null });
+    }
+  });
+
+  it("a member who closed their own account reopens it themselves", async () => {
+    const member = await signedInMember(server);
+    const off = await server.request("/api/account/deactivate", jsonRequest("POST", undefined, member.auth));
+    expect(off.status).toBe(200);
+    const token = (await off.json()).data.access_token as string;
+    const [row] = await server.context.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.deactivatedById).toBe(member.id);
+    const back = await server.request(
+      "/api/account/reactivate",
+      jsonRequest("POST", undefined, { Authorization: `Bearer ${token}` }),
+    );
+    expect(back.status).toBe(200);
   });
 
   it("a suspended admin's held token gets 403 on every console route, and no impersonation link", async () => {
