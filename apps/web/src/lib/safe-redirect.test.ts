@@ -28,6 +28,20 @@ describe("safeRelativePath", () => {
     expect(safeRelativePath("javascript:alert(1)")).toBeNull();
   });
 
+  it("checks the path once resolved: dot segments never leave a protocol-relative path behind", () => {
+    for (const hostile of [
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e/%2e//evil.example",
+      "/\\\\evil.example",
+      "/./\\evil",
+    ]) {
+      expect(safeRelativePath(hostile), hostile).toBeNull();
+    }
+    expect(safeRelativePath("/./messages")).toBe("/messages");
+    expect(safeRelativePath("/profile/../dashboard")).toBe("/dashboard");
+  });
+
   it("never returns a path that resolves to another origin, whatever the input", () => {
     fc.assert(
       fc.property(fc.string(), (input) => {
@@ -36,6 +50,7 @@ describe("safeRelativePath", () => {
         return (
           result.startsWith("/") &&
           !result.startsWith("//") &&
+          !result.includes("\\") &&
           new URL(result, "https://site.invalid").origin === "https://site.invalid"
         );
       }),

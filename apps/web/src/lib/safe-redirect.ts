@@ -1,6 +1,6 @@
 /**
  * Accepts only same-site relative paths for post-login returns (spec §2):
- * "/messages?x=1" passes; "//evil.example", "https://…", "/\\evil", "javascript:…" do not.
+ * "/messages?x=1" passes; "//evil.example", "/.//evil.example", "https://…", "/\\evil", "javascript:…" do not.
  */
 export function safeRelativePath(candidate: string | null | undefined): string | null {
   if (!candidate) return null;
@@ -17,7 +17,11 @@ export function safeRelativePath(candidate: string | null | undefined): string |
   try {
     const resolved = new URL(value, "https://site.invalid");
     if (resolved.origin !== "https://site.invalid") return null;
-    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+    const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+    // The result is checked, not only the input: dot segments resolve away ("/.//evil.example" and
+    // "/%2e/%2e//evil.example" become "//evil.example"), which the browser would take as another host.
+    if (path.startsWith("//") || path.includes("\\")) return null;
+    return path;
   } catch {
     return null;
   }
