@@ -23,6 +23,7 @@ export const accountMessages = {
   deactivated: "Your account has been deactivated.",
   reactivated: "Welcome back! Your account is active again.",
   closedByTeam: "This account was closed by our team. Contact support.",
+  passwordAttemptsExceeded: "Too many wrong passwords. For your safety you have been signed out: please sign in again.",
   deleted: "Your account has been deleted.",
   impersonationInvalid: "This sign-in link is invalid or has expired.",
   notWhileImpersonating: "This action is not available while impersonating a member.",

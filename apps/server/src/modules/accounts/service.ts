@@ -12,9 +12,17 @@ import { notificationSettingsOf, withNotificationSettings } from "../../platform
 import { presentSearchPreferences } from "../../platform/members/search-preferences";
 import type { Authenticated } from "../../platform/members/types";
 import { loadUserRow } from "../../platform/members/user-row";
-import { hashPassword, isCommonPassword, queueVerificationMail, verifyPassword } from "../auth";
+import {
+  clearPasswordFailures,
+  hashPassword,
+  isCommonPassword,
+  PASSWORD_FAILURES_PER_MEMBER,
+  queueVerificationMail,
+  takePasswordAttempt,
+  verifyPassword,
+} from "../auth";
 import { readUnsubscribeToken } from "../notifications";
-import { type IssuedTokens, revokeAllSessions, startSession } from "../sessions";
+import { type IssuedTokens, revokeAllSessions, revokeSession, startSession } from "../sessions";
 import { eraseMember } from "./erasure";
 
 interface RequestMeta {
@@ -22,12 +30,18 @@ interface RequestMeta {
   userAgent: string | undefined;
 }
 
+/**
+ * The member confirms their password before a change only they may make. Wrong ones count with sign-in's
+ * (auth/password-failures.ts): past the limit the session that guessed ends, audited, and the answer is 429.
+ */
 export async function assertCurrentPassword(
   context: AppContext,
   auth: Authenticated,
   password: string,
   field = "current_password",
 ): Promise<void> {
+  const attempt = await takePasswordAttempt(context, auth.user.id);
+  if (!attempt.allowed) await endGuessingSession(context, auth, attempt.retryAfterSeconds);
   // The hash is read here, not with the session: no other request needs it in memory.
   const [row] = await context.database.db
     .select({ passwordHash: users.passwordHash })
@@ -35,6 +49,25 @@ export async function assertCurrentPassword(
     .where(eq(users.id, auth.user.id));
   const ok = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : false;
   if (!ok) throw AppError.field(field, accountMessages.currentPasswordWrong);
+  await clearPasswordFailures(context, auth.user.id);
+}
+
+async function endGuessingSession(context: AppContext, auth: Authenticated, retryAfterSeconds: number): Promise<never> {
+  await context.database.db.transaction(async (tx) => {
+    await revokeSession(tx, auth.session.id);
+    await writeAudit(tx, {
+      actorId: auth.user.id,
+      action: "account.password_attempts_exceeded",
+      targetUserId: auth.user.id,
+      metadata: { limit: PASSWORD_FAILURES_PER_MEMBER },
+    });
+  });
+  await context.memberConnections.close(
+    { memberUuid: auth.user.uuid, sessionId: auth.session.id },
+    realtimeCloseCodes.sessionEnded,
+  );
+  // Signing in again with the right password clears the count; guessing from here needs the sign-in form.
+  throw new AppError("throttled", accountMessages.passwordAttemptsExceeded, { retryAfterSeconds });
 }
 
 /**

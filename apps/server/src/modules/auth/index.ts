@@ -2,6 +2,11 @@
 export { createEmailToken } from "./email-tokens";
 export { verifyEmail } from "./email-verification-service";
 export { authLetters } from "./mail-letters";
+export {
+  clearPasswordFailures,
+  PASSWORD_FAILURES_PER_MEMBER,
+  takePasswordAttempt,
+} from "./password-failures";
 export { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 export { queueVerificationMail } from "./registration-service";
 export { authRoutes } from "./routes";
