@@ -7,6 +7,7 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { type UserPreferences, users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { accountPolicy } from "../../platform/members/account-policy";
 import { notificationSettingsOf, withNotificationSettings } from "../../platform/members/notification-settings";
 import { presentSearchPreferences } from "../../platform/members/search-preferences";
@@ -70,10 +71,15 @@ async function endGuessingSession(context: AppContext, auth: Authenticated, retr
   throw new AppError("throttled", accountMessages.passwordAttemptsExceeded, { retryAfterSeconds });
 }
 
+/** Email-change requests a member may make in an hour; past it the answer is the same and nothing is sent. */
+export const EMAIL_CHANGES_PER_HOUR = 3;
+
 /**
  * The new address takes effect only once its link is used. If it already
  * belongs to someone, nothing is sent, and the answer is the same: this route
- * must not become a way to learn who is a member.
+ * must not become a way to learn who is a member. Nor a way to flood someone's
+ * inbox: past EMAIL_CHANGES_PER_HOUR, or the address's letters for the day
+ * (withinLetterBudget), the answer is the same again and nothing is queued.
  */
 export async function requestEmailChange(
   context: AppContext,
@@ -89,6 +95,15 @@ export async function requestEmailChange(
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, auth.user.id)));
   if (taken) return;
+  const changes = await context.attempts.hit(`email-change:${auth.user.id}`, 3600);
+  if (changes.count > EMAIL_CHANGES_PER_HOUR) {
+    context.logger.warn(
+      { event: "account.email_change_limit", user_id: auth.user.id, limit: EMAIL_CHANGES_PER_HOUR },
+      "email change not sent: the member's requests for the hour are spent",
+    );
+    return;
+  }
+  if (!(await withinLetterBudget(context, email, "verify_email"))) return;
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -4,6 +4,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { queueMail } from "../../platform/mail/mail-queue";
 import type { UserRow } from "../../platform/members/types";
 import { addCredits } from "../ledger";
@@ -72,6 +73,7 @@ export async function resendVerification(context: AppContext, user: UserRow): Pr
   }
   const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
   if (!target) return;
+  if (!(await withinLetterBudget(context, target, "verify_email"))) return;
   await queueVerificationMail(context.database.db, user.id, target);
   context.jobs.kick();
 }

@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { emailTokens } from "../../platform/db/schema/auth";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { queueMail } from "../../platform/mail/mail-queue";
 import { revokeAllSessions } from "../sessions";
 import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
@@ -22,6 +23,7 @@ import { hashPassword, isCommonPassword } from "./passwords";
 export async function requestPasswordReset(context: AppContext, email: string): Promise<void> {
   const { count } = await context.attempts.hit(`reset-mail:${email.toLowerCase()}`, 60);
   if (count > 1) return;
+  if (!(await withinLetterBudget(context, email, "password_reset"))) return;
   // For whoever holds the address (maybe nobody): the letter finds the member when it runs, so no member id here.
   await queueMail(context.database.db, "password_reset", { email: email.toLowerCase() }, null);
   context.jobs.kick();

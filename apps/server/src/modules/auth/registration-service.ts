@@ -7,6 +7,7 @@ import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { queueMail } from "../../platform/mail/mail-queue";
 import { type IssuedTokens, startSession } from "../sessions";
 import { hashPassword, isCommonPassword } from "./passwords";
@@ -64,6 +65,7 @@ export async function register(
   if (Object.keys(errors).length > 0) throw new AppError("validation", undefined, { fields: errors });
 
   const passwordHash = await hashPassword(input.password);
+  const mayMail = await withinLetterBudget(context, input.email, "verify_email");
   let tokens: IssuedTokens;
   try {
     // The member, their session and their confirmation mail commit together: the mail is never lost or orphaned.
@@ -88,7 +90,7 @@ export async function register(
         .returning({ id: users.id, uuid: users.uuid });
       if (!created) throw new AppError("internal");
       const session = await startSession(context, tx, { user: created, ip: meta.ip, userAgent: meta.userAgent });
-      await queueVerificationMail(tx, created.id, input.email);
+      if (mayMail) await queueVerificationMail(tx, created.id, input.email);
       return session;
     });
   } catch (error) {

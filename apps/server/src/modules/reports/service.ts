@@ -7,6 +7,7 @@ import { users } from "../../platform/db/schema/members";
 import { photos } from "../../platform/db/schema/profiles";
 import { reports } from "../../platform/db/schema/reports";
 import { AppError } from "../../platform/http/app-error";
+import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { queueMail } from "../../platform/mail/mail-queue";
 import type { SessionUser } from "../../platform/members/types";
 
@@ -40,6 +41,8 @@ export async function fileReport(
     photoId = photo.id;
     reportedUserId ??= photo.userId;
   }
+  // The report is kept either way; its acknowledgement is left out once the address had its letters for the day.
+  const mayMail = await withinLetterBudget(context, email, "report_received");
   await db.transaction(async (tx) => {
     await tx.insert(reports).values({
       reporterId: reporter?.id ?? null,
@@ -49,7 +52,7 @@ export async function fileReport(
       reason: input.reason,
       details: input.details,
     });
-    await queueMail(tx, "report_received", { to: email }, reporter?.id ?? null);
+    if (mayMail) await queueMail(tx, "report_received", { to: email }, reporter?.id ?? null);
   });
   context.jobs.kick();
 }

@@ -12,6 +12,7 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import { users } from "../../platform/db/schema/members";
 import { supportTickets } from "../../platform/db/schema/support";
 import { AppError } from "../../platform/http/app-error";
+import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { queueMail } from "../../platform/mail/mail-queue";
 import type { SessionUser } from "../../platform/members/types";
 import { supportPolicy } from "./policy";
@@ -37,6 +38,8 @@ export async function createSupportTicket(
   ip: string,
 ): Promise<SupportTicketRow> {
   const email = supportPolicy.replyAddress(member, input.email);
+  // The ticket is kept either way; its acknowledgement is left out once the address had its letters for the day.
+  const mayMail = await withinLetterBudget(context, email, "support_ticket_received");
   const ticket = await context.database.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(supportTickets)
@@ -52,16 +55,17 @@ export async function createSupportTicket(
       })
       .returning();
     if (!created) throw new AppError("internal");
-    await queueMail(
-      tx,
-      "support_ticket_received",
-      {
-        to: email,
-        reference: ticketReference(created.uuid),
-        topic: supportCategoryLabels[input.category],
-      },
-      member?.id ?? null,
-    );
+    if (mayMail)
+      await queueMail(
+        tx,
+        "support_ticket_received",
+        {
+          to: email,
+          reference: ticketReference(created.uuid),
+          topic: supportCategoryLabels[input.category],
+        },
+        member?.id ?? null,
+      );
     return created;
   });
   context.jobs.kick();
