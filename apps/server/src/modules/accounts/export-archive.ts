@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { AppContext } from "../../platform/app-context";
+import { AppError } from "../../platform/http/app-error";
 import { accountPolicy } from "../../platform/members/account-policy";
 import type { Authenticated } from "../../platform/members/types";
 import { loadUserRow } from "../../platform/members/user-row";
@@ -11,9 +12,20 @@ import { collectAccountExport } from "./export";
  * as it is written, and a photo is read from storage only when the archive reaches it, so a member with many
  * photos never holds the server's memory.
  */
+/**
+ * Downloads a member may start in an hour: each reads everything they ever did and streams every photo, so a
+ * script looping on it with a stolen token would load the database and storage for nothing.
+ */
+export const EXPORTS_PER_HOUR = 3;
+
 export async function exportArchive(context: AppContext, auth: Authenticated): Promise<NodeJS.ReadableStream> {
   // The member's data is theirs to take: an operator acting as them may not download it (issue 17).
   accountPolicy.assertNotImpersonating(auth);
+  // Counted after that check, so an operator's refused attempts never use up the member's downloads.
+  const started = await context.attempts.hit(`account-export:${auth.user.id}`, 3600);
+  if (started.count > EXPORTS_PER_HOUR) {
+    throw new AppError("throttled", undefined, { retryAfterSeconds: started.resetInSeconds });
+  }
   const { data, files } = await collectAccountExport(context, await loadUserRow(context.database.db, auth.user.id));
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), "data.json");

@@ -17,6 +17,22 @@ describe("the member's data export", () => {
   });
   afterAll(() => server.stop());
 
+  it("lets a member start 3 downloads an hour, then answers 429 with Retry-After", async () => {
+    // The first was the one beforeAll read.
+    for (let download = 2; download <= 3; download++) {
+      const again = await server.request("/api/account/export", { headers: world.member.auth });
+      expect(again.status, `download ${download}`).toBe(200);
+      await again.arrayBuffer();
+    }
+    const refused = await server.request("/api/account/export", { headers: world.member.auth });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    // Another member's downloads are their own.
+    const other = await server.request("/api/account/export", { headers: world.partner.auth });
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
+
   it("is a ZIP download of data.json and the member's own photo files", async () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
