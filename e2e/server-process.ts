@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { TEST_LOCAL_PUSH_SERVICE_VARIABLE } from "../apps/server/src/platform/config";
 import { createFreshPostgresDatabase } from "../apps/server/src/test/databases";
 import { startServerProcess } from "../apps/server/src/test/server-process";
 
@@ -27,6 +28,12 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     // Likewise the browser tests register far more than 20 members an hour from that one address (the limit has
     // its own server tests).
     REGISTER_RATE_LIMIT: "100000",
+    // And every page load opens a real-time socket from it, past the per-address socket limits (50 open, 30 new
+    // in 10 s; connection-limits.test.ts has theirs).
+    REALTIME_MAX_CONNECTIONS_PER_IP: "100000",
+    REALTIME_UPGRADES_PER_IP_PER_10S: "100000",
+    // push.test.ts subscribes the browser at a fake push service on 127.0.0.1, which only this lets the server reach.
+    [TEST_LOCAL_PUSH_SERVICE_VARIABLE]: "1",
     ...env,
   });
   return {

@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { sourceFingerprint } from "./source-fingerprint.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,6 +27,9 @@ export async function ensureServerBuild() {
   if (existsSync(serverBundle) && existsSync(stampFile) && readFileSync(stampFile, "utf8").trim() === current) {
     return false;
   }
+  // esbuild is a development dependency, loaded only to build: a machine that built and then dropped its
+  // development dependencies (npm prune --omit=dev) still starts the current bundle through `npm start`.
+  const { build } = await import("esbuild");
   const manifest = JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8"));
   // The server's own dependencies stay in node_modules (native addons, lazily imported ones such as sharp and
   // PGlite); our workspace packages are TypeScript and are bundled.

@@ -78,6 +78,7 @@ describe("npm start", () => {
       /APP_URL \(https:\/\/velvet\.example\) is a public address but NODE_ENV is not set/,
     );
     expect(String(failure)).toContain("Set NODE_ENV=production");
+    expect(String(failure)).not.toContain("NODE_ENV=development");
   });
 
   it("refuses to start in production with development secrets", async () => {

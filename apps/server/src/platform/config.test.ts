@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_HASH_OPTIONS, passwordHashOptions } from "../modules/auth/passwords";
-import { ConfigError, loadConfig, TEST_PASSWORD_HASH_VARIABLE } from "./config";
+import { ConfigError, loadConfig, TEST_LOCAL_PUSH_SERVICE_VARIABLE, TEST_PASSWORD_HASH_VARIABLE } from "./config";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const productionBasics = {
@@ -31,14 +31,23 @@ describe("configuration", () => {
       vapidPublicKey: undefined,
       vapidPrivateKey: undefined,
       vapidSubject: undefined,
+      localServiceForTests: false,
     });
     const pair = { VAPID_PUBLIC_KEY: "BPublic", VAPID_PRIVATE_KEY: "private", VAPID_SUBJECT: "mailto:ops@example.com" };
     expect(loadConfig(pair).push).toEqual({
       vapidPublicKey: "BPublic",
       vapidPrivateKey: "private",
       vapidSubject: "mailto:ops@example.com",
+      localServiceForTests: false,
     });
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: "BPublic" })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+  });
+
+  it("lets only the test harnesses push to a service on this machine, never production", () => {
+    expect(loadConfig({ [TEST_LOCAL_PUSH_SERVICE_VARIABLE]: "1" }).push.localServiceForTests).toBe(true);
+    expect(() =>
+      loadConfig({ ...productionBasics, ...productionSecrets, [TEST_LOCAL_PUSH_SERVICE_VARIABLE]: "1" }),
+    ).toThrow(new RegExp(`${TEST_LOCAL_PUSH_SERVICE_VARIABLE}.*refused in production`));
   });
 
   it("refuses production with the development secrets", () => {
@@ -104,9 +113,41 @@ describe("configuration", () => {
     expect(loadConfig({ APP_URL: "http://localhost:5173" }).developmentFeatures).toBe(true);
   });
 
+  it("refuses the repository's development secrets whenever APP_URL is not this machine, whatever NODE_ENV says", () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      const publicAddress = { NODE_ENV, APP_URL: "https://staging.velvet.example" };
+      const refusal = (() => {
+        try {
+          loadConfig(publicAddress);
+        } catch (error) {
+          return String(error);
+        }
+        return "started";
+      })();
+      for (const variable of ["APP_SECRET", "PUSHER_SECRET", "SITE_KEYS"])
+        expect(refusal, NODE_ENV).toContain(variable);
+      expect(refusal).not.toContain("NODE_ENV=development");
+      // Each one alone is refused too, and with all three of its own it starts.
+      for (const variable of ["APP_SECRET", "PUSHER_SECRET", "SITE_KEYS"] as const) {
+        const { [variable]: _left, ...others } = productionSecrets;
+        expect(() => loadConfig({ ...publicAddress, ...others }), variable).toThrow(new RegExp(variable));
+      }
+      expect(loadConfig({ ...publicAddress, ...productionSecrets }).env).toBe(NODE_ENV);
+    }
+    // A developer's own machine keeps working out of the box.
+    for (const APP_URL of ["http://localhost:3000", "http://127.0.0.1:4000"]) {
+      expect(loadConfig({ NODE_ENV: "development", APP_URL }).developmentFeatures).toBe(true);
+    }
+  });
+
   it("keeps demo data, /dev/mail and the test gateway to localhost, whatever NODE_ENV says", () => {
     for (const NODE_ENV of ["development", "test"]) {
-      const config = loadConfig({ NODE_ENV, APP_URL: "https://staging.velvet.example", SEED_DEMO_DATA: "1" });
+      const config = loadConfig({
+        NODE_ENV,
+        APP_URL: "https://staging.velvet.example",
+        SEED_DEMO_DATA: "1",
+        ...productionSecrets,
+      });
       expect(config.developmentFeatures).toBe(false);
       expect(config.seedDemoData).toBe(false);
       expect(config.payments.gateway).toBe("disabled");

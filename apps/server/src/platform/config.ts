@@ -28,6 +28,13 @@ const DEVELOPMENT_PUSHER_SECRET = "development-pusher-secret";
  */
 export const TEST_PASSWORD_HASH_VARIABLE = "VELVET_TEST_MINIMUM_PASSWORD_COST";
 
+/**
+ * Set only where a test runs the fake push service on 127.0.0.1 (modules/push/push.test.ts, e2e/server-process.ts):
+ * pushes may then go to this machine's loopback address (modules/push/policy.ts). Not a setting of the server:
+ * loadConfig refuses it in production, and it is not in .env.example.
+ */
+export const TEST_LOCAL_PUSH_SERVICE_VARIABLE = "VELVET_TEST_LOCAL_PUSH_SERVICE";
+
 const boolFlag = z
   .string()
   .optional()
@@ -102,6 +109,9 @@ const ZEnvSchema = z.object({
   REALTIME_PUBLIC_PORT: optionalPort,
   // How long a presence entry outlives its process (a killed one cannot say goodbye); tests shorten it.
   REALTIME_PRESENCE_TTL_MS: z.coerce.number().int().min(1_000).default(15_000),
+  // Per address (an IPv6 /64) and process: open real-time connections, and WebSocket upgrades per 10 seconds.
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+  REALTIME_UPGRADES_PER_IP_PER_10S: z.coerce.number().int().min(1).default(30),
   BOT_CHECK: optionalString.pipe(z.enum(botCheckModes).optional()),
   CAPTCHA_SITE_KEY: z.string().default(""),
   CAPTCHA_SECRET: z.string().default(""),
@@ -206,6 +216,11 @@ export interface AppConfig {
   /** A presence entry (and socket key) lives this long unless its process refreshes it, every third of it. */
   realtimePresenceTtlMs: number;
   /**
+   * Per client address (an IPv6 address's /64), on each process: open real-time connections (`perAddress`)
+   * and WebSocket upgrades started per 10 seconds (`upgradesPerWindow`); past either the socket is closed with 4100.
+   */
+  realtimeConnectionLimits: { perAddress: number; upgradesPerWindow: number };
+  /**
    * What guards registration, guest reports, support tickets and reset requests:
    * altcha (the built-in proof of work), external (the captcha providers below) or off.
    */
@@ -214,7 +229,13 @@ export interface AppConfig {
   botCheck: { siteKey: string; secret: string; verifyUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** Web Push signing (VAPID); keys unset: generated once and stored (modules/push/vapid.ts). Subject: a mailto: or https: URL. */
-  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; vapidSubject: string | undefined };
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    vapidSubject: string | undefined;
+    /** The test suites' fake push service on 127.0.0.1 may be subscribed and pushed to (never in production). */
+    localServiceForTests: boolean;
+  };
   /** The jobs queue's first retry delay (mail while SMTP is down); each further one waits twice as long, up to an hour. */
   jobRetryBaseMs: number;
   demo: {
@@ -268,7 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.NODE_ENV === undefined && !isLocalUrl(appUrl)) {
     throw new ConfigError(
       `Refusing to start: APP_URL (${appUrl}) is a public address but NODE_ENV is not set. ` +
-        "Set NODE_ENV=production for the public site (or NODE_ENV=development for a private test deployment).",
+        "Set NODE_ENV=production for the public site.",
     );
   }
   const nodeEnv = env.NODE_ENV ?? "development";
@@ -283,6 +304,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError("Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
   }
   const isProduction = nodeEnv === "production";
+  // The server would otherwise POST to whatever a member's subscription names on its own machine.
+  const localPushServiceForTests = source[TEST_LOCAL_PUSH_SERVICE_VARIABLE] === "1";
+  if (localPushServiceForTests && isProduction) {
+    throw new ConfigError(
+      `Refusing to start: ${TEST_LOCAL_PUSH_SERVICE_VARIABLE} lets pushes go to this machine and is refused in production`,
+    );
+  }
   const developmentFeatures = !isProduction && isLocalUrl(appUrl);
   const config: AppConfig = {
     env: nodeEnv,
@@ -320,6 +348,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     realtimePublic: { host: env.REALTIME_PUBLIC_HOST, port: env.REALTIME_PUBLIC_PORT },
     realtimePresenceTtlMs: env.REALTIME_PRESENCE_TTL_MS,
+    realtimeConnectionLimits: {
+      perAddress: env.REALTIME_MAX_CONNECTIONS_PER_IP,
+      upgradesPerWindow: env.REALTIME_UPGRADES_PER_IP_PER_10S,
+    },
     botCheckMode: resolveBotCheckMode(env),
     captcha: { siteKey: env.CAPTCHA_SITE_KEY, secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL },
     botCheck: { siteKey: env.BOT_CHECK_SITE_KEY, secret: env.BOT_CHECK_SECRET, verifyUrl: env.BOT_CHECK_VERIFY_URL },
@@ -328,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,
       vapidSubject: env.VAPID_SUBJECT,
+      localServiceForTests: localPushServiceForTests,
     },
     jobRetryBaseMs: env.JOB_RETRY_MS,
     demo: {
@@ -366,6 +399,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (paymentsProblem) throw new ConfigError(`Refusing to start: ${paymentsProblem}`);
   const storageProblem = storageStartProblem(config.storage);
   if (storageProblem) throw new ConfigError(`Refusing to start: ${storageProblem}`);
+  // The repository's secrets sign channels and sessions: anyone who read the code could use them. Whatever
+  // NODE_ENV says, only a developer's own machine may run with them.
+  if (!isLocalUrl(config.appUrl)) {
+    const published = developmentSecretProblems(config);
+    if (published.length > 0) {
+      throw new ConfigError(
+        `Refusing to start: APP_URL (${config.appUrl}) is not this machine, so the development secrets published in this repository must not be used: ${published.join("; ")}`,
+      );
+    }
+  }
   if (config.isProduction) {
     assertProductionSafe(config, {
       allowedOriginsSet: Boolean(source.ALLOWED_ORIGINS?.trim()),
@@ -395,6 +438,21 @@ function isLocalUrl(url: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
+/** Each secret still set to (or as weak as) the development value this repository publishes, by its variable. */
+function developmentSecretProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
+  if (config.appSecret === DEVELOPMENT_APP_SECRET || config.appSecret.length < 32) {
+    problems.push("APP_SECRET must be set to a random value of at least 32 characters");
+  }
+  if (config.pusher.secret === DEVELOPMENT_PUSHER_SECRET || config.pusher.secret.length < 16) {
+    problems.push("PUSHER_SECRET must be set to a random value of at least 16 characters");
+  }
+  if (config.siteKeys.length === 0 || config.siteKeys.includes(DEVELOPMENT_SITE_KEY)) {
+    problems.push("SITE_KEYS must not contain the development key");
+  }
+  return problems;
+}
+
 /**
  * Production must never run with a secret that is published in this repository, nor on a default that
  * only suits a developer's machine (plain http, localhost origins, a guess about proxies).
@@ -409,15 +467,7 @@ function assertProductionSafe(
   if (!explicit.trustProxySet) {
     problems.push("TRUST_PROXY must be set: the number of proxies in front (e.g. 1), their addresses, or 0 for none");
   }
-  if (config.appSecret === DEVELOPMENT_APP_SECRET || config.appSecret.length < 32) {
-    problems.push("APP_SECRET must be set to a random value of at least 32 characters");
-  }
-  if (config.pusher.secret === DEVELOPMENT_PUSHER_SECRET || config.pusher.secret.length < 16) {
-    problems.push("PUSHER_SECRET must be set to a random value of at least 16 characters");
-  }
-  if (config.siteKeys.length === 0 || config.siteKeys.includes(DEVELOPMENT_SITE_KEY)) {
-    problems.push("SITE_KEYS must not contain the development key");
-  }
+  problems.push(...developmentSecretProblems(config));
   if (!config.databaseUrl) problems.push("DATABASE_URL must point at a PostgreSQL server");
   if (!config.mail.smtpUrl) problems.push("SMTP_URL must be set so mail is delivered");
   problems.push(...paymentsProductionProblems(config.payments));

@@ -43,7 +43,7 @@ describe("demo data seed", () => {
       redis: undefined,
       attempts: new MemoryAttemptCounter(),
       realtimeEvents: { kick: () => {} },
-      memberConnections: { close: async () => {} },
+      memberConnections: { close: async () => {}, leaveChannel: async () => {} },
       caches: new Caches(),
       events: new DomainEvents(),
       jobs: { kick: () => {} },
@@ -58,7 +58,12 @@ describe("demo data seed", () => {
   });
 
   it("refuses to seed anywhere but a developer's machine (npm run seed included)", async () => {
-    const publicSite = { ...context, config: loadConfig({ NODE_ENV: "test", APP_URL: "https://velvet.example" }) };
+    // A public address starts only with secrets of its own (config.ts), so this one has them.
+    const ownSecrets = { APP_SECRET: "s".repeat(40), PUSHER_SECRET: "p".repeat(24), SITE_KEYS: "staging-site-key" };
+    const publicSite = {
+      ...context,
+      config: loadConfig({ NODE_ENV: "test", APP_URL: "https://velvet.example", ...ownSecrets }),
+    };
     await expect(seedDemoData(publicSite)).rejects.toThrow(/Refusing to seed demo data/);
     const [row] = await context.database.db.select({ total: count() }).from(users);
     expect(row?.total).toBe(0);

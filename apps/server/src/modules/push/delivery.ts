@@ -1,10 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
+import { type Dispatcher, request as sendRequest } from "undici";
 import webpush from "web-push";
 import type { AppContext } from "../../platform/app-context";
 import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { notifications } from "../../platform/db/schema/notifications";
 import { pushSubscriptions } from "../../platform/db/schema/push";
+import { publicOnlyAgent } from "../../platform/http/public-only-agent";
 import { enqueueJob } from "../../platform/jobs/queue";
 import { wantsNotification } from "../../platform/members/notification-settings";
 import { pushPayloadFor } from "./payload";
@@ -38,7 +40,12 @@ export async function queuePush(
   },
 ): Promise<void> {
   if (!input.subscribed) return;
-  await enqueueJob(tx, PUSH_JOB, { notificationId: input.notificationId }, { maxAttempts: 4 });
+  await enqueueJob(
+    tx,
+    PUSH_JOB,
+    { notificationId: input.notificationId },
+    { maxAttempts: 4, userId: input.recipientId },
+  );
 }
 
 type SendOutcome = "sent" | "gone" | "failed";
@@ -50,10 +57,18 @@ type SendOutcome = "sent" | "gone" | "failed";
  * or 410 says the subscription is gone, so it is removed.
  */
 export class PushDelivery {
+  /**
+   * The endpoint is the member's to choose, so every push connects only to a public internet address, checked
+   * on the address the socket actually opens (a name checked at subscription time may resolve elsewhere now).
+   */
+  private readonly pushServices: Dispatcher;
+
   constructor(
     private readonly context: AppContext,
     private readonly isConnected: ConnectionCheck,
-  ) {}
+  ) {
+    this.pushServices = publicOnlyAgent({ allowLoopback: context.config.push.localServiceForTests });
+  }
 
   async deliver(notificationId: number, now = new Date()): Promise<{ sent: number; removed: number }> {
     const { db } = this.context.database;
@@ -109,7 +124,8 @@ export class PushDelivery {
     keys: Awaited<ReturnType<typeof vapidKeys>>,
     tag: string,
   ): Promise<SendOutcome> {
-    // web-push encrypts and signs; the request itself goes through fetch, which has a timeout and no redirects.
+    // web-push encrypts and signs; the request itself goes through the public-only agent, with a timeout and
+    // no redirects (undici's request follows none), so a push service cannot send the server elsewhere.
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       body,
@@ -123,17 +139,18 @@ export class PushDelivery {
       },
     );
     try {
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body ? new Uint8Array(request.body) : null,
-        redirect: "manual",
+      const response = await sendRequest(request.endpoint, {
+        dispatcher: this.pushServices,
+        method: "POST",
+        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+        body: request.body,
         signal: AbortSignal.timeout(PUSH_SERVICE_TIMEOUT_MS),
       });
-      await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) return "gone";
-      if (response.ok) return "sent";
-      this.context.logger.warn({ status: response.status }, "push service refused a push");
+      await response.body.dump();
+      const status = response.statusCode;
+      if (status === 404 || status === 410) return "gone";
+      if (status >= 200 && status < 300) return "sent";
+      this.context.logger.warn({ status }, "push service refused a push");
       return "failed";
     } catch (error) {
       this.context.logger.warn({ err: error }, "push service unreachable");

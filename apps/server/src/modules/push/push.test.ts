@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_LOCAL_PUSH_SERVICE_VARIABLE } from "../../platform/config";
 import { notifications } from "../../platform/db/schema/notifications";
 import { pushSubscriptions, pushVapidKeys } from "../../platform/db/schema/push";
 import { giveCredits, jsonRequest, signedInMember } from "../../test/factories";
@@ -16,7 +17,8 @@ describe("web push", () => {
   let server: TestServer;
   let pushService: Awaited<ReturnType<typeof startFakePushService>>;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The fake push service listens on 127.0.0.1, which only this allowance lets the server subscribe and reach.
+    server = await startTestServer({ [TEST_LOCAL_PUSH_SERVICE_VARIABLE]: "1" });
     pushService = await startFakePushService();
   });
   afterAll(async () => {
@@ -200,6 +202,21 @@ describe("web push", () => {
       .where(eq(notifications.id, row.id));
     expect(await delivery(false).deliver(row.id)).toEqual({ sent: 0, removed: 0 });
     expect(pushesTo(browser.path)).toHaveLength(1);
+  });
+
+  it("never connects to this machine without the test allowance, whatever the stored subscription says", async () => {
+    const away = await member();
+    const browser = await subscribeBrowser(away);
+    const [row] = await server.context.database.db
+      .insert(notifications)
+      .values({ userId: away.id, actionType: "USER_LIKE", data: { from_user_name: "someone" } })
+      .returning();
+    if (!row) throw new Error("no notification");
+    const { config } = server.context;
+    const production = { ...config, push: { ...config.push, localServiceForTests: false } };
+    const delivery = new PushDelivery({ ...server.context, config: production }, async () => false);
+    await expect(delivery.deliver(row.id)).rejects.toThrow("every push service refused or was unreachable");
+    expect(pushesTo(browser.path)).toEqual([]);
   });
 
   describe("subscriptions belong to their member", () => {

@@ -18,7 +18,9 @@ export async function saveSubscription(
   subscription: TPushSubscriptionRequest,
   userAgent: string | undefined,
 ): Promise<void> {
-  pushPolicy.assertDeliverableEndpoint(subscription.endpoint, context.config.isProduction);
+  pushPolicy.assertDeliverableEndpoint(subscription.endpoint, {
+    localServiceForTests: context.config.push.localServiceForTests,
+  });
   const values = {
     userId: user.id,
     endpoint: subscription.endpoint,

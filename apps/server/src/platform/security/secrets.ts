@@ -23,11 +23,14 @@ export function encrypt(key: Buffer, plaintext: string): string {
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
 }
 
+/** GCM's full tag. Node otherwise takes a tag as short as 4 bytes and checks only that much: 2^32 forgery tries. */
+const AUTH_TAG_BYTES = 16;
+
 export function decrypt(key: Buffer, ciphertext: string): string | undefined {
   try {
     const [iv, tag, body] = ciphertext.split(".").map((part) => Buffer.from(part, "base64url"));
-    if (!iv || !tag || !body) return undefined;
-    const decipher = createDecipheriv("aes-256-gcm", key, iv);
+    if (!iv || !tag || !body || tag.length !== AUTH_TAG_BYTES) return undefined;
+    const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: AUTH_TAG_BYTES });
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
   } catch {
