@@ -68,6 +68,9 @@ export async function startVelvet(extraEnv = {}) {
       DATABASE_URL: database.url,
       SEED_DEMO_DATA: "0",
       API_RATE_LIMIT: "1000000",
+      // Every benchmark socket comes from 127.0.0.1, far past the per-address socket limits.
+      REALTIME_MAX_CONNECTIONS_PER_IP: "1000000",
+      REALTIME_UPGRADES_PER_IP_PER_10S: "1000000",
       REDIS_URL: "",
       ...extraEnv,
     },

@@ -78,7 +78,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     storage: createFileStorage(config),
     logger,
     realtimeEvents: outbox,
-    memberConnections: { close: (target, code) => realtime.closeMemberConnections(target, code) },
+    memberConnections: {
+      close: (target, code) => realtime.closeMemberConnections(target, code),
+      leaveChannel: (target, channel) => realtime.removeMemberFromChannel(target.memberUuid, channel),
+    },
     jobs,
     caches: new Caches(),
     events: new DomainEvents(logger),

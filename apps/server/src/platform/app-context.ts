@@ -26,11 +26,16 @@ export interface AppContext {
   caches: Caches;
   /** What changed, emitted after commit; cache-invalidation.ts and other reactions subscribe. */
   events: DomainEvents;
-  /** Closes real-time connections on every process; services call it after the change that ends them committed. */
+  /**
+   * Closes real-time connections, or takes them off a channel, on every process; services call it after the
+   * change that ends them committed.
+   */
   memberConnections: MemberConnections;
 }
 
 export interface MemberConnections {
   /** The member's connections (only those of one session with `sessionId`), with a close code from realtimeCloseCodes. */
   close(target: { memberUuid: string; sessionId?: string }, code: number): Promise<void>;
+  /** Unsubscribes every socket of the member from the channel, and keeps them from subscribing again. */
+  leaveChannel(target: { memberUuid: string }, channel: string): Promise<void>;
 }

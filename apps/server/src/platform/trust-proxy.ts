@@ -1,4 +1,5 @@
-import { isIP } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { BlockList, isIP } from "node:net";
 
 /**
  * What Fastify may believe of `X-Forwarded-For`: nothing (`false`), the last `n` hops (the proxies in
@@ -44,4 +45,41 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   if (typeof trust !== "number") return trust;
   // Hop 0 is the socket's peer; with n proxies in front, hops 0 to n-1 are theirs.
   return (_address, hop) => hop < trust;
+}
+
+/**
+ * The client's address for a request Fastify never sees (a WebSocket upgrade), by the rule Fastify applies to
+ * `request.ip` (proxy-addr): walk X-Forwarded-For from the socket's peer back towards the client while the hop
+ * is trusted, and take the first one that is not (or the farthest entry). Per-address limits on sockets then
+ * count the same address as those on the API.
+ */
+export function clientAddressOf(request: IncomingMessage, trust: TrustProxy): string {
+  const peer = request.socket.remoteAddress ?? "";
+  if (trust === false) return peer;
+  const header = request.headers["x-forwarded-for"];
+  const forwarded = (typeof header === "string" ? header : "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .reverse();
+  const hops = [peer, ...forwarded];
+  const trusted = typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trustedNetworks(trust);
+  let hop = 0;
+  while (hop < hops.length - 1 && trusted(hops[hop] ?? "", hop)) hop++;
+  return hops[hop] ?? peer;
+}
+
+function trustedNetworks(entries: string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", prefix] = entry.split("/");
+    const family = isIP(address) === 4 ? "ipv4" : "ipv6";
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  // BlockList also matches an IPv4-mapped IPv6 peer (a dual-stack listener's) against IPv4 entries.
+  return (address) => {
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 4 ? "ipv4" : "ipv6");
+  };
 }

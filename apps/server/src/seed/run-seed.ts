@@ -29,7 +29,7 @@ try {
     redis: undefined,
     attempts: new MemoryAttemptCounter(),
     realtimeEvents: { kick: () => {} },
-    memberConnections: { close: async () => {} },
+    memberConnections: { close: async () => {}, leaveChannel: async () => {} },
     caches: new Caches(),
     events: new DomainEvents(logger),
     jobs: { kick: () => {} },

@@ -173,6 +173,18 @@ export async function openSocket(server: Pick<TestServer, "url" | "context">) {
     socketId,
     /** The close code, once the server (or `close`) has closed the socket. */
     closed,
+    /** Subscribes with a signature; answers the server's reply (subscription_succeeded or subscription_error). */
+    subscribe: (channel: string, auth: string) =>
+      new Promise<string>((resolve) => {
+        const answered = (raw: Buffer) => {
+          const frame = JSON.parse(raw.toString()) as { event: string; channel?: string };
+          if (frame.channel !== channel || !/subscription_(succeeded|error)$/.test(frame.event)) return;
+          socket.off("message", answered);
+          resolve(frame.event);
+        };
+        socket.on("message", answered);
+        socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth } }));
+      }),
     close: async () => {
       socket.close();
       await closed;

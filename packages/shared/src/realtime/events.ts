@@ -80,6 +80,8 @@ export const realtimeCloseCodes = {
    * session's token; the web app checks its session and reconnects only if it still has a live one.
    */
   sessionEnded: 4010,
+  /** Too many connections, or new connections, from one address: pusher-js retries a second later. */
+  overCapacity: 4100,
   serverShuttingDown: 4200,
   pongNotReceived: 4201,
   clientEventRateExceeded: 4301,

@@ -67,10 +67,6 @@ export const conversationPolicy = {
     return row;
   },
 
-  async isMember(db: Db, viewerId: number, conversationUuid: string): Promise<boolean> {
-    return (await findMembership(db, viewerId, conversationUuid)) !== undefined;
-  },
-
   /**
    * An operator signed in as a member (for support) reaches only the member's
    * conversations with fictional profiles: what the member wrote to real people
@@ -86,6 +82,30 @@ export const conversationPolicy = {
       .innerJoin(users, eq(users.id, conversationMembers.partnerId))
       .where(and(eq(conversations.uuid, conversationUuid), eq(conversationMembers.userId, auth.user.id)));
     return row?.fictional === true;
+  },
+
+  /**
+   * Who may listen on the conversation's channel (its messages, reads and the partner's typing): one of its two
+   * members, while no block stands between them either way and the partner is still available (not suspended,
+   * deactivated or deleted), as for writing; under impersonation, only with a fictional profile.
+   */
+  async mayListen(db: Db, auth: Authenticated, conversationUuid: string): Promise<boolean> {
+    const viewerId = auth.user.id;
+    const [row] = await db
+      .select({
+        fictional: users.isFictional,
+        open: sql<boolean>`${users.deletedAt} is null and ${users.deactivatedAt} is null
+          and ${users.suspendedAt} is null
+          and not exists (select 1 from interactions i where i.kind = 'block'
+            and ((i.from_user_id = ${viewerId} and i.to_user_id = ${users.id})
+              or (i.from_user_id = ${users.id} and i.to_user_id = ${viewerId})))`,
+      })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .innerJoin(users, eq(users.id, conversationMembers.partnerId))
+      .where(and(eq(conversations.uuid, conversationUuid), eq(conversationMembers.userId, viewerId)));
+    if (!row?.open) return false;
+    return auth.session.impersonatorId === null || row.fictional;
   },
 
   async assertWithinSessionScope(db: Db, auth: Authenticated, conversationUuid: string): Promise<void> {

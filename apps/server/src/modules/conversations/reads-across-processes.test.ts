@@ -3,11 +3,11 @@ import { apiHeaders } from "@velvet/shared/api/headers";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../platform/config";
-import { type Database, openDatabase } from "../../platform/db/client";
-import { createFreshPostgresDatabase } from "../../test/databases";
+import type { Database } from "../../platform/db/client";
 import { memberSignedInOn } from "../../test/process-members";
 import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
-import { type ServerProcess, startServerProcess } from "../../test/server-process";
+import type { ServerProcess } from "../../test/server-process";
+import { startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
 
 const SITE_KEY = "reads-site-key";
 
@@ -17,33 +17,20 @@ const SITE_KEY = "reads-site-key";
  * Redis pass.
  */
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("conversation reads across two processes", () => {
-  let database: { url: string; drop(): Promise<void> };
+  let site: TwoProcesses;
   let db: Database;
   let processA: ServerProcess;
   let processB: ServerProcess;
   const clients: Pusher[] = [];
 
   beforeAll(async () => {
-    database = await createFreshPostgresDatabase(process.env.DATABASE_URL ?? "", "reads");
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.REDIS_URL ?? "",
-      REDIS_KEY_PREFIX: `velvet-reads-${randomUUID().slice(0, 8)}:`,
-      SITE_KEYS: SITE_KEY,
-      API_RATE_LIMIT: "10000",
-      APP_URL: "http://localhost:3998",
-    };
-    [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    site = await startTwoProcesses({ label: "reads", siteKey: SITE_KEY, appUrl: "http://localhost:3998" });
+    ({ processA, processB, db } = site);
   }, 120_000);
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();
   });
-  afterAll(async () => {
-    await Promise.all([processA?.stop(), processB?.stop()]);
-    await db?.close();
-    await database?.drop();
-  });
+  afterAll(() => site?.stop());
 
   const call = (via: ServerProcess, path: string, token: string, init: RequestInit = {}) =>
     fetch(`${via.url}${path}`, {

@@ -46,7 +46,7 @@ export async function realtimeAuthRoutes(
     // them, so the account checks are all we can do (docs/realtime.md).
     if (pusher.driver === "pusher") return;
     if (!(await realtime.sockets.claim(socketId, user.uuid))) throw new AppError("forbidden");
-    await realtime.claimSocket(socketId, { memberUuid: user.uuid, sessionId: session.id });
+    await realtime.claimSocket(socketId, { memberUuid: user.uuid, sessionId: session.id, username: user.username });
   };
 
   const authorizeChannel = async (request: FastifyRequest, body: z.infer<typeof ZChannelAuthRequestSchema>) => {

@@ -3,8 +3,9 @@ import type { Redis } from "ioredis";
 /**
  * What processes tell each other: an event to deliver to a channel's local
  * subscribers, a presence channel whose membership changed, a user (or one of
- * their sessions) whose connections must be closed, or who authorised a socket
- * held by another process. Without Redis the bus is this process alone.
+ * their sessions) whose connections must be closed, who authorised a socket
+ * held by another process, or a member whose sockets must leave a channel.
+ * Without Redis the bus is this process alone.
  */
 export type BusMessage = BusPayload & { origin: string };
 
@@ -20,7 +21,9 @@ export type BusPayload =
   | { type: "presence"; channel: string }
   /** `code` absent (a process of the version before): 4009, as terminate_connections always closed. */
   | { type: "terminate"; userId: string; sessionId?: string | undefined; code?: number | undefined }
-  | { type: "claim"; socketId: string; userId: string; sessionId: string };
+  /** `username` absent (a process of the version before): the socket's client events are not relayed. */
+  | { type: "claim"; socketId: string; userId: string; sessionId: string; username?: string | undefined }
+  | { type: "leave"; userId: string; channel: string };
 
 export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { WebSocket } from "ws";
 import type { PresenceMember } from "./presence-store";
 
@@ -14,9 +15,14 @@ export interface Connection {
    * `uuid/sessionId` for the session, so ending a member's or one session's connections finds it.
    */
   owners: Set<string>;
+  /** The member the socket was first authorised for (the registry binds it to them): its client events speak as them. */
+  member: { uuid: string; username: string } | undefined;
   /** Channel name -> the member this connection is, for presence channels. */
   channels: Map<string, PresenceMember | undefined>;
-  clientEvents: { windowStartedAt: number; count: number };
+  /** Channels taken from this socket (a block): the signature it holds for them no longer subscribes it. */
+  revokedChannels: Set<string>;
+  /** When this socket's last client event was relayed. */
+  lastClientEventAt: number;
 }
 
 export function newConnection(socket: WebSocket, socketId: string): Connection {
@@ -27,9 +33,20 @@ export function newConnection(socket: WebSocket, socketId: string): Connection {
     awaitingPongSince: undefined,
     userId: undefined,
     owners: new Set(),
+    member: undefined,
     channels: new Map(),
-    clientEvents: { windowStartedAt: 0, count: 0 },
+    revokedChannels: new Set(),
+    lastClientEventAt: Number.NEGATIVE_INFINITY,
   };
+}
+
+/**
+ * Pusher's `digits.digits`, from two random 48-bit numbers: an id is what a channel signature is made for,
+ * so a guessable one (a counter) let another member claim the next socket before its owner did.
+ */
+export function randomSocketId(): string {
+  const part = () => randomInt(1, 2 ** 48);
+  return `${part()}.${part()}`;
 }
 
 /** Protocol 7 frames carry `data` as a JSON-encoded string. */

@@ -20,6 +20,8 @@ export async function createRealtimeServer(deps: {
     appKey: config.pusher.key,
     appSecret: config.pusher.secret,
     allowedOrigins: [...config.allowedOrigins, new URL(config.appUrl).origin],
+    trustProxy: config.trustProxy,
+    connectionLimits: config.realtimeConnectionLimits,
     logger: deps.logger,
     presence: redis ? new RedisPresenceStore(redis, prefix, config.realtimePresenceTtlMs) : new MemoryPresenceStore(),
     presenceTtlMs: config.realtimePresenceTtlMs,

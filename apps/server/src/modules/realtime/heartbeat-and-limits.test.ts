@@ -42,6 +42,8 @@ describe("heartbeat", () => {
       appKey: "velvet-key",
       appSecret: "secret",
       allowedOrigins: [],
+      trustProxy: false,
+      connectionLimits: { perAddress: 50, upgradesPerWindow: 30 },
       logger: createLogger("silent"),
       presence: new MemoryPresenceStore(),
       sockets: new SocketRegistry(undefined, ""),
@@ -84,7 +86,11 @@ describe("subscription limits", () => {
   let server: TestServer;
   let port: number;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The presence test opens 101 sockets from 127.0.0.1, past the per-address limits (connection-limits.test.ts).
+    server = await startTestServer({
+      REALTIME_MAX_CONNECTIONS_PER_IP: "1000",
+      REALTIME_UPGRADES_PER_IP_PER_10S: "1000",
+    });
     port = Number(new URL(server.url).port);
   });
   afterAll(() => server.stop());

@@ -1,16 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { apiHeaders } from "@velvet/shared/api/headers";
 import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../platform/config";
-import { type Database, openDatabase } from "../../platform/db/client";
+import type { Database } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
-import { createFreshPostgresDatabase } from "../../test/databases";
 import { memberSignedInOn } from "../../test/process-members";
 import { memberPusherClient, portOf, subscribed, waitFor } from "../../test/realtime-clients";
-import { type ServerProcess, startServerProcess } from "../../test/server-process";
+import type { ServerProcess } from "../../test/server-process";
+import { startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
 
 const SITE_KEY = "sockets-site-key";
 
@@ -21,33 +20,20 @@ const SITE_KEY = "sockets-site-key";
  * socket within a second. Runs in CI's PostgreSQL and Redis pass.
  */
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("closing sockets held by another process", () => {
-  let database: { url: string; drop(): Promise<void> };
+  let site: TwoProcesses;
   let db: Database;
   let processA: ServerProcess;
   let processB: ServerProcess;
   const clients: Pusher[] = [];
 
   beforeAll(async () => {
-    database = await createFreshPostgresDatabase(process.env.DATABASE_URL ?? "", "sockets");
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.REDIS_URL ?? "",
-      REDIS_KEY_PREFIX: `velvet-sockets-${randomUUID().slice(0, 8)}:`,
-      SITE_KEYS: SITE_KEY,
-      API_RATE_LIMIT: "10000",
-      APP_URL: "http://localhost:3997",
-    };
-    [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    site = await startTwoProcesses({ label: "sockets", siteKey: SITE_KEY, appUrl: "http://localhost:3997" });
+    ({ processA, processB, db } = site);
   }, 120_000);
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();
   });
-  afterAll(async () => {
-    await Promise.all([processA?.stop(), processB?.stop()]);
-    await db?.close();
-    await database?.drop();
-  });
+  afterAll(() => site?.stop());
 
   const post = (path: string, token: string, body?: unknown) =>
     fetch(`${processA.url}${path}`, {

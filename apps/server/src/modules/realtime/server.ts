@@ -4,9 +4,11 @@ import type { Duplex } from "node:stream";
 import { pusherProtocolVersion, realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { Logger } from "../../platform/logging/logger";
+import { clientAddressOf, type TrustProxy } from "../../platform/trust-proxy";
 import type { BusMessage, BusPayload, RealtimeBus } from "./bus";
 import type { ChannelDirectory } from "./channel-directory";
-import { type Connection, newConnection, ownerKey, sendError, sendFrame } from "./connection";
+import { type Connection, newConnection, ownerKey, randomSocketId, sendError, sendFrame } from "./connection";
+import { addressKey, ConnectionLimiter, type ConnectionLimits, UPGRADE_WINDOW_MS } from "./connection-limits";
 import { PRESENCE_ENTRY_TTL_MS, type PresenceStore } from "./presence-store";
 import type { SocketRegistry } from "./socket-registry";
 import { Subscriptions } from "./subscriptions";
@@ -23,6 +25,9 @@ export interface RealtimeOptions {
   appKey: string;
   appSecret: string;
   allowedOrigins: string[];
+  /** Which X-Forwarded-For hops to believe for the per-address limits (the API's rule). */
+  trustProxy: TrustProxy;
+  connectionLimits: ConnectionLimits;
   logger: Logger;
   presence: PresenceStore;
   sockets: SocketRegistry;
@@ -42,9 +47,9 @@ export interface RealtimeOptions {
 export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly connections = new Map<string, Connection>();
-  /** A per-process prefix keeps socket ids unique across every process sharing the channels. */
+  /** Tells this process's messages on the bus apart from the others'. */
   readonly processId = String(randomInt(1, 2_147_483_647));
-  private nextSocketNumber = 1;
+  private readonly limiter: ConnectionLimiter;
   private timers: NodeJS.Timeout[] = [];
   private closing = false;
   readonly bus: RealtimeBus;
@@ -55,6 +60,7 @@ export class RealtimeServer {
 
   constructor(private readonly options: RealtimeOptions) {
     this.bus = options.bus(this.processId);
+    this.limiter = new ConnectionLimiter(options.connectionLimits);
     this.presence = options.presence;
     this.sockets = options.sockets;
     this.subscriptions = new Subscriptions({
@@ -90,6 +96,7 @@ export class RealtimeServer {
       void this.directory.refresh(this.subscriptions.localCounts()).catch(() => {});
       void this.sockets.refresh().catch(() => {});
     });
+    every(UPGRADE_WINDOW_MS, () => this.limiter.sweep());
   }
 
   /** Delivers an event to a channel's subscribers on every process (the publishing API of this server). */
@@ -115,18 +122,46 @@ export class RealtimeServer {
   }
 
   /**
-   * Records that the member's session authorised a channel on the socket, on
-   * whichever process holds it, so closing their connections finds it.
+   * Takes the member's sockets off `channel` on every process, and keeps them
+   * off: the signature a socket was given for a channel stays valid for the
+   * socket's life, so without this it could simply subscribe again.
    */
-  async claimSocket(socketId: string, owner: { memberUuid: string; sessionId: string }): Promise<void> {
-    const local = this.connections.get(socketId);
-    if (local) return this.claimLocal(local, owner.memberUuid, owner.sessionId);
-    await this.publishToOthers({ type: "claim", socketId, userId: owner.memberUuid, sessionId: owner.sessionId });
+  async removeMemberFromChannel(memberUuid: string, channel: string): Promise<void> {
+    this.removeLocal(memberUuid, channel);
+    await this.publishToOthers({ type: "leave", userId: memberUuid, channel });
   }
 
-  private claimLocal(connection: Connection, memberUuid: string, sessionId: string): void {
+  private removeLocal(memberUuid: string, channel: string): void {
+    const key = ownerKey(memberUuid);
+    for (const connection of this.connections.values()) {
+      if (connection.userId !== memberUuid && !connection.owners.has(key)) continue;
+      connection.revokedChannels.add(channel);
+      void this.subscriptions.unsubscribe(connection, { channel }).catch(() => {});
+    }
+  }
+
+  /**
+   * Records that the member's session authorised a channel on the socket, on
+   * whichever process holds it, so closing their connections finds it and its
+   * client events go out in the member's name.
+   */
+  async claimSocket(socketId: string, owner: { memberUuid: string; sessionId: string; username: string }) {
+    const local = this.connections.get(socketId);
+    if (local) return this.claimLocal(local, owner.memberUuid, owner.sessionId, owner.username);
+    await this.publishToOthers({
+      type: "claim",
+      socketId,
+      userId: owner.memberUuid,
+      sessionId: owner.sessionId,
+      username: owner.username,
+    });
+  }
+
+  private claimLocal(connection: Connection, memberUuid: string, sessionId: string, username: string | undefined) {
     connection.owners.add(ownerKey(memberUuid));
     connection.owners.add(ownerKey(memberUuid, sessionId));
+    // The registry binds a socket to its first member for good, so the first claim names it.
+    if (!connection.member && username !== undefined) connection.member = { uuid: memberUuid, username };
   }
 
   private async publishToOthers(payload: BusPayload): Promise<void> {
@@ -145,8 +180,8 @@ export class RealtimeServer {
       this.closeLocal(message.userId, message.sessionId, message.code ?? realtimeCloseCodes.unauthorizedConnection);
     else if (message.type === "claim") {
       const connection = this.connections.get(message.socketId);
-      if (connection) this.claimLocal(connection, message.userId, message.sessionId);
-    }
+      if (connection) this.claimLocal(connection, message.userId, message.sessionId, message.username);
+    } else if (message.type === "leave") this.removeLocal(message.userId, message.channel);
   }
 
   private closeLocal(memberUuid: string, sessionId: string | undefined, code: number): void {
@@ -173,7 +208,18 @@ export class RealtimeServer {
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
       return;
     }
+    const address = addressKey(clientAddressOf(request, this.options.trustProxy));
+    const admission = this.limiter.admit(address);
+    // The place is held until the TCP connection closes, however the handshake ends.
+    if (admission === "accepted") socket.once("close", () => this.limiter.release(address));
     this.wss.handleUpgrade(request, socket, head, (ws) => {
+      // Refused in the protocol rather than with an HTTP 429: pusher-js reads a 41xx code as "back off and
+      // retry in a second", while a failed handshake is a transport error it retries at once and, after a
+      // few, gives the WebSocket transport up for.
+      if (admission !== "accepted") {
+        const too = admission === "over-rate" ? "too many new connections" : "too many connections";
+        return this.refuse(ws, realtimeCloseCodes.overCapacity, `Over capacity: ${too} from this address`);
+      }
       const appKey = decodeURIComponent(match[1] ?? "");
       const protocol = url.searchParams.get("protocol");
       if (appKey !== this.options.appKey)
@@ -193,7 +239,9 @@ export class RealtimeServer {
   }
 
   private accept(socket: WebSocket): void {
-    const connection = newConnection(socket, `${this.processId}.${this.nextSocketNumber++}`);
+    let socketId = randomSocketId();
+    while (this.connections.has(socketId)) socketId = randomSocketId();
+    const connection = newConnection(socket, socketId);
     this.connections.set(connection.socketId, connection);
     socket.on("message", (raw: Buffer, isBinary: boolean) => {
       if (isBinary) return;
@@ -251,8 +299,7 @@ export class RealtimeServer {
     else if (event === "pusher:subscribe") await this.subscriptions.subscribe(connection, data);
     else if (event === "pusher:unsubscribe") await this.subscriptions.unsubscribe(connection, data);
     else if (event === "pusher:signin") this.signin(connection, data);
-    else if (event.startsWith("client-"))
-      await this.subscriptions.clientEvent(connection, event, message.channel, message.data);
+    else if (event.startsWith("client-")) await this.subscriptions.clientEvent(connection, event, message.channel);
   }
 
   private signin(connection: Connection, data: unknown): void {

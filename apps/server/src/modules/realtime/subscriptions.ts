@@ -1,4 +1,4 @@
-import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
+import { type RealtimeEventPayloads, realtimeCloseCodes, realtimeEvents } from "@velvet/shared/realtime/events";
 import type { BusPayload } from "./bus";
 import { allowsClientEvents, channelKind, isValidChannelName, serverToUserId } from "./channels";
 import { type Connection, sendError, sendFrame, sendSubscriptionError } from "./connection";
@@ -6,7 +6,8 @@ import type { PresenceMember, PresenceStore } from "./presence-store";
 import { verifyAuth } from "./signatures";
 
 export const MAX_PRESENCE_MEMBERS = 100;
-export const CLIENT_EVENTS_PER_SECOND = 10;
+/** A socket's client events are relayed at most one per this long; the web app sends one per 2.5 s of typing. */
+export const CLIENT_EVENT_INTERVAL_MS = 1_000;
 
 interface SubscriptionOptions {
   appKey: string;
@@ -67,6 +68,10 @@ export class Subscriptions {
         channel,
         data: await this.succeededData(channel),
       });
+      return;
+    }
+    if (connection.revokedChannels.has(channel)) {
+      sendSubscriptionError(connection, channel, 403, "This socket may no longer join this channel");
       return;
     }
     const kind = channelKind(channel);
@@ -210,7 +215,13 @@ export class Subscriptions {
     }
   }
 
-  async clientEvent(connection: Connection, event: string, channel: unknown, data: unknown): Promise<void> {
+  /**
+   * Client events are the members' only way to write to each other without the API, so the server decides what
+   * they carry: only `client-typing`, at most one a second per socket, and in the name of the member the socket
+   * was authorised for, whatever the sender wrote (a free-text "username" would put words of its choosing on
+   * the other member's screen).
+   */
+  async clientEvent(connection: Connection, event: string, channel: unknown): Promise<void> {
     if (typeof channel !== "string" || !connection.channels.has(channel)) {
       sendError(connection, null, "Client events need a subscribed channel");
       return;
@@ -219,23 +230,24 @@ export class Subscriptions {
       sendError(connection, null, "Client events are only allowed on private and presence channels");
       return;
     }
-    const now = Date.now();
-    const window = connection.clientEvents;
-    if (now - window.windowStartedAt >= 1_000) {
-      window.windowStartedAt = now;
-      window.count = 0;
-    }
-    window.count += 1;
-    if (window.count > CLIENT_EVENTS_PER_SECOND) {
-      // The connection stays open: closing with 43xx would stop pusher-js from ever reconnecting.
-      sendError(
-        connection,
-        realtimeCloseCodes.clientEventRateExceeded,
-        `Client events are limited to ${CLIENT_EVENTS_PER_SECOND} a second`,
-      );
+    if (event !== realtimeEvents.typing) {
+      sendError(connection, null, `Only ${realtimeEvents.typing} is accepted from clients`);
       return;
     }
-    const payload = typeof data === "string" ? data : JSON.stringify(data ?? {});
+    const member = connection.member;
+    if (!member) {
+      sendError(connection, null, "Client events need a socket authorised for a member");
+      return;
+    }
+    const now = Date.now();
+    if (now - connection.lastClientEventAt < CLIENT_EVENT_INTERVAL_MS) {
+      // The connection stays open: closing with 43xx would stop pusher-js from ever reconnecting.
+      sendError(connection, realtimeCloseCodes.clientEventRateExceeded, "Client events are limited to one a second");
+      return;
+    }
+    connection.lastClientEventAt = now;
+    const typing: RealtimeEventPayloads["client-typing"] = { username: member.username };
+    const payload = JSON.stringify(typing);
     const userId = connection.channels.get(channel)?.user_id;
     this.deliver(channel, event, payload, connection.socketId, userId);
     await this.options.publish({
