@@ -26,7 +26,7 @@ import type { Database, Db, PreparedStatement } from "../../apps/server/src/plat
 import { schema } from "../../apps/server/src/platform/db/client";
 import { users } from "../../apps/server/src/platform/db/schema/members";
 import { TextNamingClient } from "../../apps/server/src/platform/db/statement-names";
-import type { UserRow } from "../../apps/server/src/platform/members/types";
+import type { Authenticated, UserRow } from "../../apps/server/src/platform/members/types";
 import { LocalDiskStorage } from "../../apps/server/src/platform/storage/storage";
 import type { Statement } from "../api/messaging-statements";
 import { benchDatabaseUrl } from "../bench-database.mjs";
@@ -77,6 +77,11 @@ async function captured<T>(work: (context: AppContext) => Promise<T>): Promise<{
   return { statements: current, result };
 }
 
+/** The member signed in as themselves (no impersonation), as the route hands it to the service. */
+function asThemselves(user: UserRow): Authenticated {
+  return { user, session: { impersonatorId: null } } as unknown as Authenticated;
+}
+
 async function viewerOf(id: number): Promise<UserRow> {
   const [viewer] = await plain.select().from(users).where(eq(users.id, id));
   if (!viewer) throw new Error(`no member ${id}`);
@@ -99,7 +104,9 @@ try {
       searchProfiles(app, viewer, { ...query, cursor: first.result.nextCursor ?? undefined }),
     );
     const card = first.result.cards[0];
-    const profile = card ? await captured((app) => viewProfile(app, viewer, card.uuid)) : { statements: [] };
+    const profile = card
+      ? await captured((app) => viewProfile(app, asThemselves(viewer), card.uuid))
+      : { statements: [] };
     const list = await captured((app) =>
       listConversations(app, viewer, { page: 1, only_read: false, only_unread: false }),
     );

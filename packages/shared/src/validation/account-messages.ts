@@ -27,6 +27,7 @@ export const accountMessages = {
   deleted: "Your account has been deleted.",
   impersonationInvalid: "This sign-in link is invalid or has expired.",
   notWhileImpersonating: "This action is not available while impersonating a member.",
+  notTowardRealMembers: "While impersonating a member you cannot act toward real members.",
   sessionExpired: "Your session has expired. Please sign in again.",
   loggedOut: "You have been signed out.",
 } as const;

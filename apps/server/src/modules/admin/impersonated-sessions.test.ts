@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../platform/db/client";
 import { authSessions } from "../../platform/db/schema/auth";
 import { users } from "../../platform/db/schema/members";
 import { jsonRequest, refreshCookieOf, signedInMember } from "../../test/factories";
@@ -43,6 +44,47 @@ describe("impersonated sessions", () => {
   }
   const me = (auth: Record<string, string>) => server.request("/api/me", { method: "POST", headers: auth });
   const refresh = (cookie: string) => server.request("/api/refresh", { method: "POST", headers: { Cookie: cookie } });
+
+  it("is read-only toward real members: no like, wink, favourite, block, report or visit in the member's name", async () => {
+    const operator = await signedInStaff(server);
+    const member = await signedInMember(server);
+    const real = await signedInMember(server);
+    const profile = await createFictionalProfile(server);
+    const { auth } = await impersonate(operator, member);
+    const post = (path: string, body: unknown = {}) => server.request(path, jsonRequest("POST", body, auth));
+    for (const action of ["like", "wink", "favorite", "block"]) {
+      const refused = await post(`/api/profiles/${real.uuid}/${action}`);
+      expect(refused.status, action).toBe(403);
+      expect((await refused.json()).message).toBe("While impersonating a member you cannot act toward real members.");
+    }
+    for (const action of ["like", "favorite", "block"]) {
+      const undo = await server.request(`/api/profiles/${real.uuid}/${action}`, { method: "DELETE", headers: auth });
+      expect(undo.status, `un${action}`).toBe(403);
+    }
+    const report = await post("/api/reports", { reported_uuid: real.uuid, reason: "fake_profile" });
+    expect(report.status).toBe(403);
+    expect((await server.request(`/api/profiles/${real.uuid}`, { headers: auth })).status).toBe(200);
+
+    const { db } = server.context.database;
+    const [row] = await queryRows(
+      db,
+      sql`select
+        (select count(*)::int from interactions where from_user_id = ${member.id}) as interactions,
+        (select count(*)::int from reports where reporter_id = ${member.id}) as reports,
+        (select count(*)::int from profile_visits where viewer_id = ${member.id}) as visits,
+        (select count(*)::int from notifications where user_id = ${real.id}) as notified`,
+    );
+    expect(row).toEqual({ interactions: 0, reports: 0, visits: 0, notified: 0 });
+
+    // Toward fictional profiles the desk acts as before (their visits are not recorded either).
+    for (const action of ["like", "wink", "favorite"]) {
+      expect((await post(`/api/profiles/${profile.uuid}/${action}`)).status, action).toBe(200);
+    }
+    // The member themselves still acts toward real members.
+    expect((await server.request(`/api/profiles/${real.uuid}/like`, jsonRequest("POST", {}, member.auth))).status).toBe(
+      200,
+    );
+  });
 
   it("ends 60 minutes after it began and is never renewed by a refresh", async () => {
     const operator = await signedInStaff(server);

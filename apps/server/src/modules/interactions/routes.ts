@@ -22,12 +22,12 @@ export async function interactionRoutes(app: FastifyInstance, context: AppContex
   ] as const;
   for (const action of actions) {
     routeEndpoint(app, action.add, guard, async (request) => {
-      await addInteraction(context, authOf(request).user, request.params.uuid, action.kind);
+      await addInteraction(context, authOf(request), request.params.uuid, action.kind);
       return { data: { done: true } };
     });
     if (!action.undo) continue;
     routeEndpoint(app, action.undo, guard, async (request) => {
-      await removeInteraction(context, authOf(request).user, request.params.uuid, action.kind);
+      await removeInteraction(context, authOf(request), request.params.uuid, action.kind);
       return { data: { done: true } };
     });
   }

@@ -8,8 +8,8 @@ import { interactions } from "../../platform/db/schema/interactions";
 import { users } from "../../platform/db/schema/members";
 import { profileVisits } from "../../platform/db/schema/profiles";
 import { accountPolicy } from "../../platform/members/account-policy";
-import type { SessionUser } from "../../platform/members/types";
-import { appendMessage, openConversation } from "../conversations";
+import type { Authenticated, SessionUser } from "../../platform/members/types";
+import { appendMessage, openConversation, removeBlockedMemberFromConversation } from "../conversations";
 import { notify } from "../notifications";
 import { cardColumns, findVisibleProfile, notificationParty, presentCard, siteHour, visibleTo } from "../profiles";
 import { countLikeOrWink, recordWink } from "../winks";
@@ -24,12 +24,14 @@ export type InteractionKind = "like" | "wink" | "favorite" | "block";
  */
 export async function addInteraction(
   context: AppContext,
-  viewer: SessionUser,
+  auth: Authenticated,
   targetUuid: string,
   kind: InteractionKind,
 ): Promise<void> {
+  const viewer = auth.user;
   const { db } = context.database;
   const target = await findVisibleProfile(db, viewer, targetUuid);
+  accountPolicy.assertMayActToward(auth, target);
   // Blocking stays open to everyone: it protects the member, it reaches no one.
   if (kind !== "block" && !target.isFictional) accountPolicy.assertVerified(viewer);
   const created = await db.transaction(async (tx) => {
@@ -71,6 +73,7 @@ export async function addInteraction(
     return true;
   });
   if (created) context.realtimeEvents.kick();
+  if (kind === "block") await removeBlockedMemberFromConversation(context, viewer.id, target);
 }
 
 async function appendInteractionMessage(
@@ -98,13 +101,18 @@ async function appendInteractionMessage(
 /** Unlike, unfavorite, unblock. Unblocking finds the member even though they are hidden while blocked. */
 export async function removeInteraction(
   context: AppContext,
-  viewer: SessionUser,
+  auth: Authenticated,
   targetUuid: string,
   kind: Exclude<InteractionKind, "wink">,
 ) {
+  const viewer = auth.user;
   const { db } = context.database;
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.uuid, targetUuid));
+  const [target] = await db
+    .select({ id: users.id, isFictional: users.isFictional })
+    .from(users)
+    .where(eq(users.uuid, targetUuid));
   if (!target) return;
+  accountPolicy.assertMayActToward(auth, target);
   await db
     .delete(interactions)
     .where(

@@ -35,7 +35,7 @@ export async function profileRoutes(app: FastifyInstance, context: AppContext): 
     {
       onRequest: [signedIn, activeMember],
     },
-    async (request) => ({ data: await viewProfile(context, authOf(request).user, request.params.uuid) }),
+    async (request) => ({ data: await viewProfile(context, authOf(request), request.params.uuid) }),
   );
 
   routeEndpoint(

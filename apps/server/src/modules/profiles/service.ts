@@ -7,7 +7,8 @@ import { interactions } from "../../platform/db/schema/interactions";
 import { users } from "../../platform/db/schema/members";
 import { photos, profileVisits } from "../../platform/db/schema/profiles";
 import { AppError } from "../../platform/http/app-error";
-import type { SessionUser, UserRow } from "../../platform/members/types";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { Authenticated, SessionUser, UserRow } from "../../platform/members/types";
 import { notify } from "../notifications";
 import { missingForCompletion } from "./completeness";
 import { siteHour } from "./online";
@@ -61,7 +62,8 @@ export async function findVisibleProfile(db: Db, viewer: SessionUser, uuid: stri
   return target;
 }
 
-export async function viewProfile(context: AppContext, viewer: SessionUser, uuid: string) {
+export async function viewProfile(context: AppContext, auth: Authenticated, uuid: string) {
+  const viewer = auth.user;
   const { db } = context.database;
   const target = await findVisibleProfile(db, viewer, uuid);
   const [photoRows, relationRows] = await Promise.all([
@@ -71,7 +73,8 @@ export async function viewProfile(context: AppContext, viewer: SessionUser, uuid
       .from(interactions)
       .where(and(eq(interactions.fromUserId, viewer.id), eq(interactions.toUserId, target.id))),
   ]);
-  await recordVisit(context, viewer, target);
+  // An operator looking in the member's name is not the member visiting: nobody is told of it.
+  if (accountPolicy.actsAsThemselves(auth)) await recordVisit(context, viewer, target);
   const kinds = new Set(relationRows.map((row) => row.kind));
   const profile = presentProfile(target, photoRows, {
     storage: context.storage,

@@ -19,7 +19,7 @@ export async function reportRoutes(app: FastifyInstance, context: AppContext): P
       config: { rateLimit: { max: 10, timeWindow: 3600_000 } },
     },
     async (request, reply) => {
-      await fileReport(context, request.auth?.user, request.body);
+      await fileReport(context, request.auth, request.body);
       return reply.status(201).send({ message: reportMessages.received });
     },
   );

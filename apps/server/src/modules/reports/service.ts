@@ -9,16 +9,18 @@ import { reports } from "../../platform/db/schema/reports";
 import { AppError } from "../../platform/http/app-error";
 import { withinLetterBudget } from "../../platform/mail/letter-budget";
 import { queueMail } from "../../platform/mail/mail-queue";
-import type { SessionUser } from "../../platform/members/types";
+import { accountPolicy } from "../../platform/members/account-policy";
+import type { Authenticated } from "../../platform/members/types";
 
 type ReportInput = z.output<typeof ZReportRequestSchema>;
 
 /** Stores a report for the admin queue and acknowledges it by email. Guests leave an address (and passed the bot check). */
 export async function fileReport(
   context: AppContext,
-  reporter: SessionUser | undefined,
+  auth: Authenticated | undefined,
   input: ReportInput,
 ): Promise<void> {
+  const reporter = auth?.user;
   const email = reporter?.email ?? input.email;
   if (!email) throw AppError.field("email", reportMessages.emailRequired);
   const { db } = context.database;
@@ -40,6 +42,13 @@ export async function fileReport(
     if (!photo) throw new AppError("not_found");
     photoId = photo.id;
     reportedUserId ??= photo.userId;
+  }
+  if (auth && reportedUserId !== null) {
+    const [reported] = await db
+      .select({ isFictional: users.isFictional })
+      .from(users)
+      .where(eq(users.id, reportedUserId));
+    accountPolicy.assertMayActToward(auth, { isFictional: reported?.isFictional ?? false });
   }
   // The report is kept either way; its acknowledgement is left out once the address had its letters for the day.
   const mayMail = await withinLetterBudget(context, email, "report_received");

@@ -15,6 +15,21 @@ export const accountPolicy = {
     if (auth.session.impersonatorId !== null) throw new AppError("forbidden", accountMessages.notWhileImpersonating);
   },
 
+  /**
+   * An operator acting as a member answers as the member toward fictional profiles (the desk's work), and is
+   * read-only toward real people: no like, wink, favourite, block or report in the member's name reaches them.
+   */
+  assertMayActToward(auth: Authenticated, target: { isFictional: boolean }): void {
+    if (auth.session.impersonatorId !== null && !target.isFictional) {
+      throw new AppError("forbidden", accountMessages.notTowardRealMembers);
+    }
+  },
+
+  /** Whether what the caller does is theirs to record (a visit): never an operator's look in the member's name. */
+  actsAsThemselves(auth: Authenticated): boolean {
+    return auth.session.impersonatorId === null;
+  },
+
   /** A deactivated member is confined to /deactivated: member features answer 403 until they reactivate. */
   assertActive(user: SessionUser): void {
     if (user.deactivatedAt) throw new AppError("forbidden", "Your account is deactivated.");
