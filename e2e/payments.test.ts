@@ -1,7 +1,8 @@
+import { generateSync } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ignoreExpectedStatuses, launchBrowser, newPage, screenshot } from "./browser";
-import { createVerifiedMember, logIn, type Member } from "./members";
+import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
 /** Chooses a product on /credits/package, pays for it on the test gateway's page and waits for the result. */
@@ -16,6 +17,24 @@ async function buy(page: Page, choose: { name: string | RegExp }, pay: string) {
   await page.getByRole("button", { name: "Approve payment" }).click();
   await page.waitForURL(/\/payment-status\?payment=/);
   await page.getByRole("heading", { name: "Payment successful" }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Starts buying Starter, then loses the session on the test gateway's page (as a browser that dropped its storage
+ * would: no token, no refresh cookie; only the checkout's own cookie is left) and approves the payment there.
+ */
+async function payAfterLosingTheSession(page: Page) {
+  await page.goto(`${baseUrl}/credits/package`);
+  await page.getByRole("button", { name: /^Choose Starter, 100 credits/ }).click();
+  await page.getByRole("button", { name: "Pay A$14.95 securely" }).click();
+  await page.waitForURL(/\/test-gateway\/checkout\?session=/);
+  await page.evaluate(() => {
+    localStorage.removeItem("auth._token.local");
+    localStorage.removeItem("auth.user");
+  });
+  await page.context().clearCookies({ name: "velvet_refresh" });
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("velvet_checkout");
+  await page.getByRole("button", { name: "Approve payment" }).click();
 }
 
 describe("buying credits in Chromium", () => {
@@ -83,6 +102,74 @@ describe("buying credits in Chromium", () => {
     await page.getByRole("heading", { name: "Payment declined" }).waitFor({ timeout: 15_000 });
     await page.getByRole("link", { name: "Try again" }).click();
     await page.waitForURL(`${baseUrl}/credits/package`);
+    expect(ignoreExpectedStatuses(errors)).toEqual([]);
+    await close();
+  });
+
+  it("signs the buyer back in from the payment's return link through the checkout's cookie", async () => {
+    const returning = await createVerifiedMember(baseUrl, "returning");
+    const { page, errors, close } = await newPage(browser, 375);
+    await logIn(page, baseUrl, returning.email, returning.password);
+    await payAfterLosingTheSession(page);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    // Signed in again as the buyer: their balance, with the 100 credits once the notification lands.
+    await page.getByRole("link", { name: /^Account balance: 110 credits/ }).waitFor({ timeout: 15_000 });
+    expect(ignoreExpectedStatuses(errors)).toEqual([]);
+    await close();
+  });
+
+  it("asks a two-factor buyer coming back from the payment for their code before signing them in", async () => {
+    const careful = await createVerifiedMember(baseUrl, "careful");
+    const { page, errors, close } = await newPage(browser, 1280);
+    await logIn(page, baseUrl, careful.email, careful.password);
+    const setup = await callApi<{ data: { secret: string } }>(baseUrl, "POST", "/account/two-factor/setup", {
+      token: careful.token,
+      body: { password: careful.password },
+    });
+    const { secret } = setup.body.data;
+    const enabled = await callApi(baseUrl, "POST", "/account/two-factor/enable", {
+      token: careful.token,
+      body: { password: careful.password, code: generateSync({ secret }) },
+    });
+    expect(enabled.status).toBe(200);
+
+    await payAfterLosingTheSession(page);
+    await page.waitForURL((url) => url.pathname === "/login");
+    const step = page.getByRole("form", { name: "Two-factor sign-in" });
+    await step.getByLabel("Authentication code").waitFor();
+    await screenshot(page, "payment-return-two-factor-1280");
+    expect(await page.evaluate(() => localStorage.getItem("auth._token.local"))).toBeNull();
+    // The next 30-second step's code: the one that turned it on counts once.
+    await step
+      .getByLabel("Authentication code")
+      .fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await step.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByRole("link", { name: /^Account balance: 110 credits/ }).waitFor({ timeout: 15_000 });
+    expect(ignoreExpectedStatuses(errors)).toEqual([]);
+    await close();
+  });
+
+  it("refunds a payment that goes over a limit set while its checkout was open, and the page says why", async () => {
+    const buyer = await createVerifiedMember(baseUrl, "limited");
+    const { page, errors, close } = await newPage(browser, 375);
+    await logIn(page, baseUrl, buyer.email, buyer.password);
+    await page.goto(`${baseUrl}/credits/package`);
+    await page.getByRole("button", { name: /^Choose Starter, 100 credits/ }).click();
+    await page.getByRole("button", { name: "Pay A$14.95 securely" }).click();
+    await page.waitForURL(/\/test-gateway\/checkout\?session=/);
+    // A$10 a month, chosen in another tab while the gateway's page was open.
+    const limited = await callApi(baseUrl, "PUT", "/account/spending-limit", {
+      token: buyer.token,
+      body: { monthly_limit_cents: 1_000 },
+    });
+    expect(limited.status).toBe(200);
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await page.getByRole("heading", { name: "Payment refunded" }).waitFor({ timeout: 15_000 });
+    await page.getByText(/over your monthly spending limit, so we refunded it in full/).waitFor();
+    await page.getByRole("link", { name: "My spending controls" }).waitFor();
+    await screenshot(page, "payment-refunded-over-limit-375");
+    await page.getByRole("link", { name: /^Account balance: 10 credits/ }).waitFor();
     expect(ignoreExpectedStatuses(errors)).toEqual([]);
     await close();
   });

@@ -5,6 +5,8 @@ import {
   PASS_EXPIRY_JOB,
   type PassExpiryWatcher,
   SCAN_EVERY_MS,
+  SETTLEMENT_REFUND_JOB,
+  settlementRefundJob,
   TEST_GATEWAY_NAME,
   TEST_GATEWAY_NOTIFY_JOB,
   testGatewayNotifier,
@@ -61,6 +63,8 @@ export function registerBackgroundJobs(jobs: JobWorker, context: AppContext, wor
   // Delivery of committed real-time events is per process (each delivers what it committed, at once); this
   // is only the safety net for a process that died between its commit and its delivery.
   jobs.onPoll(() => work.outbox.kick());
+  // A payment settlement refunded on the member's spending controls: the provider is asked here, with retries.
+  jobs.handle(SETTLEMENT_REFUND_JOB, settlementRefundJob(context));
   if (config.payments.gateway === "test") {
     jobs.handle(
       TEST_GATEWAY_NOTIFY_JOB,

@@ -12,6 +12,7 @@ export const SECRET_PATTERNS: Array<{ name: string; pattern: RegExp }> = [
   { name: "a password field", pattern: /"(password|password_confirmation|current_password)":"(?!\[redacted\])[^"]+"/i },
   { name: "a link token", pattern: /[?&](token|impersonate_token|custom1)=(?!%5Bredacted|\[redacted)[\w%.-]{8,}/i },
   { name: "a refresh cookie", pattern: /velvet_refresh=(?!;|\[redacted)[\w.-]{8,}/ },
+  { name: "a checkout cookie", pattern: /velvet_checkout=(?!;|\[redacted)[\w-]{8,}/ },
   { name: "a signature", pattern: /signature["=:\s]+"?(?!\[redacted)[0-9a-f]{32,}/i },
   { name: "an authorization header", pattern: /"authorization":"(?!\[redacted\])[^"]+"/i },
   // Issue 17: a failed query's message lists its parameters; stored hashes must not reach a log either.

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { GatewayEventType } from "../modules/payments/gateway";
+import { CHECKOUT_COOKIE } from "../modules/payments/return-link";
 import { signatureHeader } from "../modules/payments/signature";
 import { wireTypeOf } from "../modules/payments/test-gateway/wire-format";
 import { creditPackages } from "../platform/db/schema/credits";
@@ -23,15 +24,31 @@ export async function paymentRow(server: TestServer, id: string) {
   return row;
 }
 
-/** Starts a purchase over HTTP as the member's browser would; answers the stored payment and its checkout URL. */
-export async function startPurchase(server: TestServer, member: { auth: Record<string, string> }, code: string) {
+/**
+ * Starts a purchase over HTTP as the member's browser would; answers the stored payment, its checkout URL and
+ * `browserCookie`, the `Cookie` header of the browser that began it (the return link signs in only with it).
+ * `browserCookie` in: the cookie the browser already holds from an earlier checkout.
+ */
+export async function startPurchase(
+  server: TestServer,
+  member: { auth: Record<string, string> },
+  code: string,
+  options: { browserCookie?: string } = {},
+) {
+  const headers = options.browserCookie ? { ...member.auth, Cookie: options.browserCookie } : member.auth;
   const response = await server.request(
     "/api/payments",
-    jsonRequest("POST", { package_id: await packageIdOf(server, code) }, member.auth),
+    jsonRequest("POST", { package_id: await packageIdOf(server, code) }, headers),
   );
   if (response.status !== 201) throw new Error(`purchase failed with ${response.status}: ${await response.text()}`);
   const { data } = (await response.json()) as { data: { id: string; checkout_url: string } };
-  return { ...(await paymentRow(server, data.id)), checkoutUrl: data.checkout_url };
+  const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${CHECKOUT_COOKIE}=`)) ?? "";
+  return {
+    ...(await paymentRow(server, data.id)),
+    checkoutUrl: data.checkout_url,
+    browserCookie: set.split(";")[0] ?? "",
+    browserCookieSet: set,
+  };
 }
 
 export interface SignedNotification {

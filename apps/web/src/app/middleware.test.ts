@@ -252,6 +252,26 @@ describe("payment middleware", () => {
     expect(storage.get("auth._token.local")).toBe("Bearer from-custom1");
   });
 
+  it("sends a returning two-factor member to the sign-in page's code step, the challenge kept out of URL and storage", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        return new Response(JSON.stringify({ data: { two_factor_required: true, challenge: "challenge-1" } }), {
+          status: 200,
+        });
+      }),
+    );
+    expect(await redirectOf([], "https://site.test/payment-status?payment=p-1&custom1=abc")).toBe(
+      "/login?redirect=%2Fdashboard",
+    );
+    // Not signed in yet: no token, no user, and the challenge is nowhere in the URL or storage.
+    expect(calls).toEqual(["/api/payment/auth/abc"]);
+    expect(storage.get("auth._token.local")).toBeUndefined();
+    expect([...storage.values()].join(" ")).not.toContain("challenge-1");
+  });
+
   it("drops a used custom1 and leaves a signed-in member's alone", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: "Not found." }), { status: 404 }));
     vi.stubGlobal("fetch", fetch);

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { homeFor, sessionEndedElsewhere, signInAgainPath, useAuthStore } from "../features/auth";
+import { continueWithCode, homeFor, sessionEndedElsewhere, signInAgainPath, useAuthStore } from "../features/auth";
 import { useSelectedPackage } from "../features/credits";
 import { callEndpoint } from "../lib/api-client";
 import { readAccessToken } from "../lib/auth-storage";
@@ -48,16 +48,22 @@ const registry: Record<string, Middleware> = {
   },
   /**
    * Back from the payment gateway and not signed in (spec §4): the return
-   * link's single-use custom1 gets a token, the user is loaded, and the
-   * visitor goes to /dashboard. A used or expired one is dropped from the URL.
+   * link's single-use custom1 (with the checkout's cookie, which the browser
+   * sends by itself) gets a token, the user is loaded, and the visitor goes to
+   * /dashboard. A member with two-factor sign-in gets the sign-in page's code
+   * step instead, which then goes to /dashboard. A used, expired or other
+   * browser's link is dropped from the URL.
    */
   paymentAuth: async ({ url }) => {
     const custom1 = url.searchParams.get("custom1");
     if (!custom1 || readAccessToken()) return;
     try {
       const response = await callEndpoint((await paymentEndpoints()).signInFromGateway, { params: { custom1 } });
+      if ("two_factor_required" in response.data)
+        throw redirect(continueWithCode(response.data.challenge, "/dashboard"));
       await useAuthStore.getState().signInWithToken(response.data.access_token);
-    } catch {
+    } catch (thrown) {
+      if (thrown instanceof Response) throw thrown;
       const rest = new URL(url);
       rest.searchParams.delete("custom1");
       throw redirect(`${rest.pathname}${rest.search}`);

@@ -5,6 +5,7 @@ import {
   ZPaymentParamsSchema,
   ZPaymentResponseSchema,
 } from "../api/payments";
+import { ZTwoFactorChallengeResponseSchema } from "../api/two-factor";
 import { z } from "../validation/z";
 import { defineEndpoint } from "./endpoint";
 
@@ -32,9 +33,11 @@ export const paymentEndpoints = {
     method: "GET",
     path: "/api/payment/auth/:custom1",
     params: z.object({ custom1: z.string().min(1).max(200) }),
-    responses: { 200: ZTokenResponseSchema },
+    // As POST /api/login: a member with two-factor sign-in gets the challenge, finished by /api/login/two-factor.
+    responses: { 200: z.union([ZTokenResponseSchema, ZTwoFactorChallengeResponseSchema]) },
     auth: "public",
     tags: ["payments"],
-    summary: "Sign in with the single-use custom1 of a payment's return link (404 when used or expired)",
+    summary:
+      "Sign in with the single-use custom1 of a payment's return link, from the browser that began the checkout (its velvet_checkout cookie); 404 when used, expired or from another browser",
   }),
 };

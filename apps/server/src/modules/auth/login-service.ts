@@ -3,7 +3,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema/members";
 import { AppError } from "../../platform/http/app-error";
+import { claimReturnLink } from "../payments";
 import { type IssuedTokens, startSession } from "../sessions";
+import { clearPasswordFailures, countSignInFailure } from "./password-failures";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords";
 import { completeChallenge, issueChallengeIfEnabled } from "./two-factor";
 
@@ -68,7 +70,10 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
   else await spendVerificationTime(input.password);
 
   // A failure keeps its three counts; a success takes back the ones it took, so only failures accumulate.
-  if (!user || !passwordMatches) throw failed();
+  if (!user || !passwordMatches) {
+    if (user) await countSignInFailure(context, user.id);
+    throw failed();
+  }
   // Only with the right password: a wrong one answers the usual 422, so nothing more leaks (issue 17).
   if (user.suspendedAt) throw new AppError("forbidden", authMessages.suspended);
 
@@ -76,6 +81,7 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
     context.attempts.reset(pairKey),
     context.attempts.forgive(accountKey),
     context.attempts.forgive(ipKey),
+    clearPasswordFailures(context, user.id),
   ]);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db
@@ -104,4 +110,25 @@ export async function loginWithSecondFactor(
   // Suspended between the two steps: the answer sign-in gives.
   if (user.suspendedAt) throw new AppError("forbidden", authMessages.suspended);
   return startSession(context, db, { user, ip: input.ip, userAgent: input.userAgent });
+}
+
+/**
+ * Back from a payment provider without a session (spec §4 payment auth): the return link's custom1, with the
+ * cookie of the browser that began the checkout, stands in for the password and nothing more. A member with
+ * two-factor sign-in gets the same challenge as POST /api/login, finished by POST /api/login/two-factor.
+ * Claiming the link and starting the session (or the challenge) are one transaction. Every refusal is one 404.
+ */
+export async function signInFromPaymentReturn(
+  context: AppContext,
+  input: { custom1: string; checkoutBrowser: string | undefined; ip: string; userAgent: string | undefined },
+): Promise<IssuedTokens | { challenge: string }> {
+  const outcome = await context.database.db.transaction(async (tx) => {
+    const buyer = await claimReturnLink(tx, input.custom1, input.checkoutBrowser);
+    if (!buyer) return undefined;
+    const challenge = await issueChallengeIfEnabled(context, buyer.id, tx);
+    if (challenge) return { challenge };
+    return startSession(context, tx, { user: buyer, ip: input.ip, userAgent: input.userAgent });
+  });
+  if (!outcome) throw new AppError("not_found");
+  return outcome;
 }

@@ -1,6 +1,7 @@
 import { makeRegisterRequestSchema } from "@velvet/shared/api/auth";
 import { apiHeaders } from "@velvet/shared/api/headers";
 import { authEndpoints } from "@velvet/shared/contract/auth";
+import { paymentEndpoints } from "@velvet/shared/contract/payments";
 import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { accountMessages } from "@velvet/shared/validation/account-messages";
 import { todayInTimezone } from "@velvet/shared/validation/age";
@@ -12,6 +13,7 @@ import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { loadUserRow } from "../../platform/members/user-row";
 import { exchangeImpersonationToken } from "../admin";
 import { botCheckGuard } from "../bot-check";
+import { readCheckoutCookie } from "../payments";
 import {
   authOf,
   clearRefreshCookie,
@@ -25,7 +27,7 @@ import {
 } from "../sessions";
 import { loadCurrentUser } from "./current-user-service";
 import { resendVerification, verifyEmail } from "./email-verification-service";
-import { login, loginWithSecondFactor } from "./login-service";
+import { login, loginWithSecondFactor, signInFromPaymentReturn } from "./login-service";
 import { requestPasswordReset, resetPassword } from "./password-reset-service";
 import { register } from "./registration-service";
 
@@ -82,6 +84,26 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
       reply,
       await loginWithSecondFactor(context, { ...request.body, ip: request.ip, userAgent: userAgentOf(request) }),
     ),
+  );
+
+  // The payments contract's endpoint, answered as sign-in answers: tokens, or the two-factor challenge.
+  routeEndpoint(
+    app,
+    paymentEndpoints.signInFromGateway,
+    {
+      // A 256-bit single-use value bound to the browser; the limit only keeps the endpoint from being hammered.
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const outcome = await signInFromPaymentReturn(context, {
+        custom1: request.params.custom1,
+        checkoutBrowser: readCheckoutCookie(request),
+        ip: request.ip,
+        userAgent: userAgentOf(request),
+      });
+      if ("challenge" in outcome) return { data: { two_factor_required: true as const, challenge: outcome.challenge } };
+      return respondWithTokens(reply, outcome);
+    },
   );
 
   routeEndpoint(app, authEndpoints.refresh, {}, async (request, reply) => {

@@ -153,9 +153,15 @@ export async function disableTwoFactor(context: AppContext, userId: number, code
   });
 }
 
-/** After the right password: whether this member signs in with a code, and if so the challenge to answer. */
-export async function issueChallengeIfEnabled(context: AppContext, userId: number): Promise<string | undefined> {
-  const { db } = context.database;
+/**
+ * After the right password (or a payment's return link): whether this member signs in with a code, and if so the
+ * challenge to answer. `db`: the caller's transaction, when the step that earned it is written in one.
+ */
+export async function issueChallengeIfEnabled(
+  context: AppContext,
+  userId: number,
+  db: Db = context.database.db,
+): Promise<string | undefined> {
   if (!(await twoFactorStatus(db, userId)).enabled) return undefined;
   const challenge = randomToken();
   await db.insert(twoFactorChallenges).values({

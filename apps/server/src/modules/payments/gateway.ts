@@ -17,6 +17,14 @@ export interface GatewayNotification {
   payload: Record<string, unknown>;
 }
 
+/**
+ * How long a checkout can take money after it began. The test gateway's hosted page refuses a checkout older than
+ * this; TrustPay documents no lifetime for its hosted card page and its signed request can carry none, so there
+ * this is our own bound for counting a pending checkout against the spending limit, and settlement refunds
+ * whatever a later payment would take over it (spending-controls.ts, settlement.ts).
+ */
+export const CHECKOUT_PAYABLE_MS = 60 * 60_000;
+
 export interface CheckoutRequest {
   paymentId: string;
   amountCents: number;

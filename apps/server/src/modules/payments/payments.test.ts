@@ -161,9 +161,11 @@ describe("buying from the credit store through the test gateway", () => {
 
   it("signs the buyer in with the return link's custom1 exactly once", async () => {
     const member = await signedInMember(server);
-    const { custom1 } = await checkout(member, "credits-100");
+    const { payment, custom1 } = await checkout(member, "credits-100");
     expect(custom1.length).toBeGreaterThan(30);
-    const first = await server.request(`/api/payment/auth/${custom1}`);
+    // From the browser that began the checkout (its velvet_checkout cookie).
+    const browser = { Cookie: payment.browserCookie };
+    const first = await server.request(`/api/payment/auth/${custom1}`, { headers: browser });
     expect(first.status).toBe(200);
     const { data } = await first.json();
     expect(Object.keys(data).sort()).toEqual(["access_token", "expires_in", "token_type"]);
@@ -171,15 +173,18 @@ describe("buying from the credit store through the test gateway", () => {
     expect(first.headers.getSetCookie().some((cookie) => cookie.startsWith("velvet_refresh="))).toBe(true);
     expect((await me({ Authorization: `Bearer ${data.access_token}` })).uuid).toBe(member.uuid);
 
-    expect((await server.request(`/api/payment/auth/${custom1}`)).status).toBe(404);
-    expect((await server.request("/api/payment/auth/not-a-real-value")).status).toBe(404);
+    expect((await server.request(`/api/payment/auth/${custom1}`, { headers: browser })).status).toBe(404);
+    expect((await server.request("/api/payment/auth/not-a-real-value", { headers: browser })).status).toBe(404);
 
     const late = await checkout(member, "credits-100", "pending");
     await db()
       .update(payments)
       .set({ custom1ExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(payments.id, late.payment.id));
-    expect((await server.request(`/api/payment/auth/${late.custom1}`)).status).toBe(404);
+    expect(
+      (await server.request(`/api/payment/auth/${late.custom1}`, { headers: { Cookie: late.payment.browserCookie } }))
+        .status,
+    ).toBe(404);
   });
 
   it("starts the 24-hour pass with PassStarted, ends it with PassEnded, and a refund takes it back", async () => {

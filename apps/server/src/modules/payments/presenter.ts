@@ -19,5 +19,6 @@ export function presentPayment(payment: PaymentRow): TPayment {
     promotion: payment.promotionName as TPayment["promotion"],
     created_at: payment.createdAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,
+    stopped_by: payment.stoppedBy as TPayment["stopped_by"],
   };
 }

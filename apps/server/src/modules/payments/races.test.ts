@@ -50,10 +50,13 @@ describe.runIf(process.env.DATABASE_URL)("payment notifications under concurrenc
     await database?.drop();
   });
 
-  async function pendingPayment() {
-    const member = await memberSignedInOn(db, processA, { siteKey: SITE_KEY, label: "payrace" });
+  async function pendingPayment(
+    code = "credits-1000",
+    buyer?: Awaited<ReturnType<typeof memberSignedInOn>>,
+  ): Promise<{ member: Awaited<ReturnType<typeof memberSignedInOn>>; payment: typeof payments.$inferSelect }> {
+    const member = buyer ?? (await memberSignedInOn(db, processA, { siteKey: SITE_KEY, label: "payrace" }));
     const headers = { "Content-Type": "application/json", [apiHeaders.siteKey]: SITE_KEY };
-    const [item] = await db.db.select().from(creditPackages).where(eq(creditPackages.code, "credits-1000"));
+    const [item] = await db.db.select().from(creditPackages).where(eq(creditPackages.code, code));
     const created = await fetch(`${processB.url}/api/payments`, {
       method: "POST",
       headers: { ...headers, Authorization: `Bearer ${member.token}` },
@@ -117,6 +120,31 @@ describe.runIf(process.env.DATABASE_URL)("payment notifications under concurrenc
     const [settled] = await db.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(settled?.status).toBe("refunded");
     expect(await balanceOf(member.id)).toBe(0);
+  });
+
+  it("keeps only one of two payments racing a spending limit through two processes, refunding the other", async () => {
+    const { member, payment: first } = await pendingPayment("credits-100");
+    const { payment: second } = await pendingPayment("credits-100", member);
+    // A$20: room for one A$14.95 package, not both; set while both checkouts are open.
+    const limited = await fetch(`${processA.url}/api/account/spending-limit`, {
+      method: "PUT",
+      headers: {
+        "Content-Type": "application/json",
+        [apiHeaders.siteKey]: SITE_KEY,
+        Authorization: `Bearer ${member.token}`,
+      },
+      body: JSON.stringify({ monthly_limit_cents: 2_000 }),
+    });
+    expect(limited.status).toBe(200);
+    const deliveries = [first, second].flatMap((payment, which) => {
+      const paid = notification(payment, "paid");
+      return Array.from({ length: 4 }, (_, index) => deliver((index + which) % 2 === 0 ? processA : processB, paid));
+    });
+    expect((await Promise.all(deliveries)).every((response) => response.status === 200)).toBe(true);
+    const settled = await db.db.select().from(payments).where(eq(payments.userId, member.id));
+    expect(settled.map((row) => row.status).sort()).toEqual(["paid", "refunded"]);
+    expect(settled.find((row) => row.status === "refunded")?.stoppedBy).toBe("monthly_limit");
+    expect(await balanceOf(member.id)).toBe(100);
   });
 
   it("leaves books that ledger:check passes", async () => {

@@ -5,9 +5,11 @@ import type { AppContext } from "../../platform/app-context";
 import { writeAudit } from "../../platform/audit/audit-log";
 import { payments } from "../../platform/db/schema/payments";
 import { AppError } from "../../platform/http/app-error";
+import type { JobHandler } from "../../platform/jobs/queue";
 import type { SessionUser } from "../../platform/members/types";
 import { presentAdminPayment, REFUND_REQUESTED } from "./admin-presenter";
 import type { PaymentGateway } from "./gateway";
+import { configuredGateway } from "./gateways";
 import { applyNotification } from "./settlement";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -38,13 +40,7 @@ export async function refundPayment(
 
   let answer: { refundReference: string; settled: boolean };
   try {
-    answer = await gateway.refund({
-      paymentId: payment.id,
-      gatewayReference: payment.gatewayReference ?? "",
-      amountCents: payment.priceCents,
-      currency: payment.currency,
-      reason,
-    });
+    answer = await askGatewayToRefund(context, gateway, payment, { actorId: admin.id, reason, ip });
   } catch (error) {
     context.logger.error({ err: error, paymentId }, "the gateway refused or failed the refund");
     await db
@@ -53,20 +49,6 @@ export async function refundPayment(
       .where(and(eq(payments.id, paymentId), eq(payments.refundReference, REFUND_REQUESTED)));
     throw new AppError("unavailable", adminPaymentMessages.refundFailed);
   }
-
-  await db.transaction(async (tx) => {
-    await tx
-      .update(payments)
-      .set({ refundReference: answer.refundReference, updatedAt: new Date() })
-      .where(eq(payments.id, paymentId));
-    await writeAudit(tx, {
-      actorId: admin.id,
-      action: "payment.refunded",
-      targetUserId: payment.userId,
-      metadata: { paymentId, reason, refundReference: answer.refundReference, gateway: gateway.name },
-      ip,
-    });
-  });
   if (answer.settled) {
     await applyNotification(context, gateway.name, {
       eventId: `refund:${paymentId}`,
@@ -79,6 +61,67 @@ export async function refundPayment(
     });
   }
   return presentAdminPayment(await loadPayment(context, paymentId));
+}
+
+/**
+ * The refund itself, for an admin's refund and settlement's alike, on a payment already claimed for it
+ * (refund_reference 'requested'): the gateway is asked in full, outside any transaction, then its reference and
+ * the `payment.refunded` audit entry are stored together. Throws whatever the gateway throws.
+ */
+async function askGatewayToRefund(
+  context: AppContext,
+  gateway: PaymentGateway,
+  payment: PaymentRow,
+  audit: { actorId: number | null; reason: string; ip?: string },
+): Promise<{ refundReference: string; settled: boolean }> {
+  const answer = await gateway.refund({
+    paymentId: payment.id,
+    gatewayReference: payment.gatewayReference ?? "",
+    amountCents: payment.priceCents,
+    currency: payment.currency,
+    reason: audit.reason,
+  });
+  await context.database.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ refundReference: answer.refundReference, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    await writeAudit(tx, {
+      actorId: audit.actorId,
+      action: "payment.refunded",
+      targetUserId: payment.userId,
+      metadata: {
+        paymentId: payment.id,
+        reason: audit.reason,
+        refundReference: answer.refundReference,
+        gateway: gateway.name,
+      },
+      ip: audit.ip,
+    });
+  });
+  return answer;
+}
+
+/**
+ * The SETTLEMENT_REFUND_JOB: asks the provider to refund a payment that settlement already refunded in the books
+ * on a spending control. Only while its claim is still unanswered, so a replayed or retried job asks no more once
+ * the provider has answered; a gateway error throws and the job is retried with backoff (a job that gives up shows
+ * as failed in the admin's jobs). Nothing is applied afterwards: the payment is refunded already, and the
+ * provider's own refund notification then changes nothing.
+ */
+export function settlementRefundJob(context: AppContext): JobHandler {
+  const gateway = configuredGateway(context);
+  return async (payload) => {
+    const payment = await loadPayment(context, String(payload.paymentId));
+    if (payment.status !== "refunded" || payment.refundReference !== REFUND_REQUESTED) return;
+    if (!gateway || gateway.name !== payment.gateway) {
+      throw new Error(`payment ${payment.id} needs a refund from ${payment.gateway}, which is not configured`);
+    }
+    await askGatewayToRefund(context, gateway, payment, {
+      actorId: null,
+      reason: `spending control: ${payment.stoppedBy}`,
+    });
+  };
 }
 
 /**

@@ -5,17 +5,18 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/app-context";
 import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
-import { authOf, presentTokens, requireAuth, setRefreshCookie } from "../sessions";
+import { authOf, requireAuth } from "../sessions";
 import { adminPaymentRoutes } from "./admin-routes";
-import type { PaymentGateway } from "./gateway";
-import { createPayment, findPayment, signInWithCustom1 } from "./payment-service";
+import { configuredGateway } from "./gateways";
+import { createPayment, findPayment } from "./payment-service";
 import { purchaseRoutes } from "./purchase-routes";
+import { readCheckoutCookie, setCheckoutCookie } from "./return-link";
 import { applyNotification } from "./settlement";
 import { queueTestGatewayNotification } from "./test-gateway/notifier";
 import { testGatewayRoutes } from "./test-gateway/routes";
 import { TestGateway } from "./test-gateway/test-gateway";
 import { TrustPayGateway } from "./trustpay/trustpay-gateway";
-import { findTrustPayPaymentId, settleTrustPayNotification } from "./trustpay/webhook";
+import { settleTrustPayNotification } from "./trustpay/webhook";
 
 const _bearer = [{ siteKey: [], bearer: [] }];
 /** Notifications are small; anything bigger is not one. */
@@ -35,19 +36,9 @@ export function ownOrigin(app: FastifyInstance): string {
 
 export async function paymentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const signedIn = requireAuth(context);
-  let gateway: PaymentGateway | undefined;
-
-  if (context.config.payments.gateway === "test") {
-    // Its notifications are jobs (TEST_GATEWAY_NOTIFY_JOB, registered in background-jobs.ts).
-    const notify = (body: string) => queueTestGatewayNotification(context, body);
-    const testGateway = new TestGateway(context.config, notify);
-    testGatewayRoutes(app, testGateway, notify, context.config.siteName);
-    gateway = testGateway;
-  }
-  if (context.config.payments.gateway === "trustpay") {
-    gateway = new TrustPayGateway(context.config, {
-      findTrustPayPaymentId: (paymentId) => findTrustPayPaymentId(context, paymentId),
-    });
+  const gateway = configuredGateway(context);
+  if (gateway instanceof TestGateway) {
+    testGatewayRoutes(app, gateway, (body) => queueTestGatewayNotification(context, body), context.config.siteName);
   }
   purchaseRoutes(app, context);
 
@@ -62,7 +53,11 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
       },
     },
     async (request, reply) => {
-      const created = await createPayment(context, gateway, authOf(request), request.body.package_id);
+      const { created, checkoutBrowser } = await createPayment(context, gateway, authOf(request), {
+        packageId: request.body.package_id,
+        browser: readCheckoutCookie(request),
+      });
+      setCheckoutCookie(reply, context.config, checkoutBrowser);
       return reply.status(201).send({ data: created });
     },
   );
@@ -76,23 +71,7 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
     async (request) => ({ data: await findPayment(context, authOf(request), request.params.id) }),
   );
 
-  routeEndpoint(
-    app,
-    paymentEndpoints.signInFromGateway,
-    {
-      // A 256-bit single-use value; the limit only keeps the endpoint from being hammered.
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-    },
-    async (request, reply) => {
-      const agent = request.headers["user-agent"];
-      const tokens = await signInWithCustom1(context, request.params.custom1, {
-        ip: request.ip,
-        userAgent: typeof agent === "string" ? agent : undefined,
-      });
-      setRefreshCookie(reply, context.config, tokens.refreshToken);
-      return { data: presentTokens(tokens) };
-    },
-  );
+  // GET /api/payment/auth/{custom1} signs in, so the auth module registers it (with claimReturnLink from here).
 
   adminPaymentRoutes(app, context, gateway);
 

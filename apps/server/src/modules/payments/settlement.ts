@@ -5,13 +5,23 @@ import { writeAudit } from "../../platform/audit/audit-log";
 import type { Db } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { accountFlags, paymentEvents, payments } from "../../platform/db/schema/payments";
+import { enqueueJob } from "../../platform/jobs/queue";
+import { queueMail } from "../../platform/mail/mail-queue";
+import { formatCents } from "../credits";
 import { addCredits, paymentReference, takeBackCredits } from "../ledger";
 import { recordRealtimeEvent } from "../realtime";
+import { REFUND_REQUESTED } from "./admin-presenter";
 import { grantEntitlement, revokeEntitlement } from "./entitlements";
 import type { GatewayNotification } from "./gateway";
+import { controlStoppingPayment, lockControlsOfPayment } from "./spending-controls";
 
 type PaymentRow = typeof payments.$inferSelect;
 type Member = { id: number; uuid: string };
+
+/** Asks the provider to refund a payment settlement refunded on a spending control (handled in refund-service.ts). */
+export const SETTLEMENT_REFUND_JOB = "payments.settlement_refund";
+/** With the default backoff, about a day of asking, as the test gateway's notifications retry. */
+const SETTLEMENT_REFUND_ATTEMPTS = 30;
 
 /** What processing a notification did: applied it, had nothing to do, or refused it as not matching the payment. */
 export type SettlementOutcome = "applied" | "ignored" | "rejected" | "duplicate";
@@ -112,6 +122,44 @@ async function suspendPurchases(tx: Db, payment: PaymentRow, member: Member) {
 }
 
 /**
+ * A payment the provider took although the member's own spending controls stop it (over the monthly limit, during
+ * a cool-off, or a checkout a cool-off cancelled): credited and taken back at once, so nothing can be spent and the
+ * books read as for any refund; marked refunded with the control that stopped it and claimed for the refund
+ * (refund_reference 'requested', as an admin's refund claims it). The provider is asked by a job, outside any
+ * transaction and retried until it answers: queued here, once, since a payment is settled once. The member is told
+ * by letter, and the status page says the same.
+ */
+async function refundOnSpendingControl(
+  context: AppContext,
+  tx: Db,
+  payment: PaymentRow,
+  member: Member,
+  stoppedBy: NonNullable<Awaited<ReturnType<typeof controlStoppingPayment>>>,
+) {
+  await creditPayment(tx, payment, member, false);
+  await reversePayment(context, tx, payment, member, { announce: false, status: "refunded" });
+  await tx.update(payments).set({ stoppedBy, refundReference: REFUND_REQUESTED }).where(eq(payments.id, payment.id));
+  // Not tied to the member (jobs.user_id): deleting the account must not cancel the money owed back. The payload
+  // holds only the payment's id.
+  await enqueueJob(tx, SETTLEMENT_REFUND_JOB, { paymentId: payment.id }, { maxAttempts: SETTLEMENT_REFUND_ATTEMPTS });
+  const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, member.id));
+  if (buyer?.email) {
+    await queueMail(
+      tx,
+      "payment_stopped_refund",
+      {
+        to: buyer.email,
+        package_name: payment.packageName,
+        price: formatCents(payment.priceCents),
+        stopped_by: stoppedBy,
+      },
+      member.id,
+    );
+  }
+  context.logger.info({ paymentId: payment.id, stoppedBy }, "payment refunded on the member's spending controls");
+}
+
+/**
  * Applies one verified notification, exactly once and in any order:
  * - the event id is recorded in the same transaction as its effect, so a
  *   repeated delivery (or ten at once, serialized on the payment's row lock)
@@ -120,14 +168,19 @@ async function suspendPurchases(tx: Db, payment: PaymentRow, member: Member) {
  *   after `failed` still credits (the money was taken), a `failed` after
  *   `paid` changes nothing; a payment is taken back at most once;
  * - a refund that overtakes its `paid` settles both at once, so the later
- *   `paid` finds the payment refunded and the member ends even.
+ *   `paid` finds the payment refunded and the member ends even;
+ * - a `paid` is weighed against the member's spending controls (locked
+ *   before the payment, so two payments at once are weighed in turn), and one
+ *   they stop is refunded instead of kept (refundOnSpendingControl).
  */
 export async function applyNotification(
   context: AppContext,
   gatewayName: string,
   notification: GatewayNotification,
 ): Promise<SettlementOutcome> {
+  let refundQueued = false;
   const outcome = await context.database.db.transaction(async (tx) => {
+    if (notification.type === "paid") await lockControlsOfPayment(tx, notification.paymentId);
     const [payment] = await tx
       .select()
       .from(payments)
@@ -159,8 +212,13 @@ export async function applyNotification(
       .from(users)
       .where(eq(users.id, payment.userId));
     if (!member) throw new Error(`payment ${payment.id} has no member`);
-    if (notification.type === "paid") await creditPayment(tx, payment, member, true);
-    else if (notification.type === "failed") {
+    if (notification.type === "paid") {
+      const stoppedBy = await controlStoppingPayment(context, tx, payment, new Date());
+      if (stoppedBy) {
+        await refundOnSpendingControl(context, tx, payment, member, stoppedBy);
+        refundQueued = true;
+      } else await creditPayment(tx, payment, member, true);
+    } else if (notification.type === "failed") {
       const now = new Date();
       await tx
         .update(payments)
@@ -182,6 +240,7 @@ export async function applyNotification(
     );
   }
   if (outcome === "applied") context.realtimeEvents.kick();
+  if (refundQueued) context.jobs.kick();
   return outcome;
 }
 

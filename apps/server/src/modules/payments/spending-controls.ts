@@ -1,5 +1,6 @@
+import type { TPaymentStop } from "@velvet/shared/api/payments";
 import { purchaseMessages, type TSpendingControls } from "@velvet/shared/api/purchases";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { type Db, queryRows } from "../../platform/db/client";
 import { payments, spendingControls } from "../../platform/db/schema/payments";
@@ -7,6 +8,7 @@ import { AppError } from "../../platform/http/app-error";
 import { accountPolicy } from "../../platform/members/account-policy";
 import type { Authenticated } from "../../platform/members/types";
 import { formatCents } from "../credits";
+import { CHECKOUT_PAYABLE_MS } from "./gateway";
 
 /**
  * A member's own spending controls (docs/payments.md): a monthly limit, where a cut applies at once and a raise
@@ -15,10 +17,11 @@ import { formatCents } from "../credits";
  */
 export const RAISE_DELAY_MS = 24 * 3600_000;
 /**
- * Checkouts still pending count against the limit for this long, so two quick checkouts cannot both pass on the
- * same allowance; a checkout abandoned longer ago stops holding the allowance back.
+ * Checkouts still pending count against the limit for as long as the provider's page can take money for them
+ * (CHECKOUT_PAYABLE_MS), so two quick checkouts cannot both pass on the same allowance; a checkout abandoned
+ * longer ago stops holding the allowance back. Whatever gets paid anyway is checked again at settlement.
  */
-export const PENDING_HOLDS_MS = 3600_000;
+export const PENDING_HOLDS_MS = CHECKOUT_PAYABLE_MS;
 
 type ControlsRow = typeof spendingControls.$inferSelect;
 
@@ -102,6 +105,7 @@ async function changeControls(
   context: AppContext,
   auth: Authenticated,
   change: (controls: Controls, now: Date) => Controls,
+  alsoInTransaction?: (tx: Db, now: Date) => Promise<void>,
 ): Promise<TSpendingControls> {
   const now = new Date();
   await context.database.db.transaction(async (tx) => {
@@ -123,6 +127,7 @@ async function changeControls(
         updatedAt: now,
       })
       .where(eq(spendingControls.userId, auth.user.id));
+    await alsoInTransaction?.(tx, now);
   });
   return spendingControlsOf(context, auth);
 }
@@ -141,19 +146,40 @@ export function setMonthlyLimit(context: AppContext, auth: Authenticated, limitC
   });
 }
 
-/** A break from buying for 1, 7 or 30 days from now; it may be extended, never shortened or ended early. */
+/**
+ * A break from buying for 1, 7 or 30 days from now; it may be extended, never shortened or ended early. Checkouts
+ * still open are cancelled with it (failed, `stopped_by` cool_off, their return link used up): a page left open on
+ * the provider's site must not buy anything in the break, and if it takes money anyway settlement refunds it.
+ * Providers offer no way to close a hosted page, so cancelling is ours alone.
+ */
 export function startCoolOff(context: AppContext, auth: Authenticated, days: number) {
   assertMayChange(auth);
-  return changeControls(context, auth, (controls, now) => {
-    const until = new Date(now.getTime() + days * 24 * 3600_000);
-    if (controls.coolOffUntil && controls.coolOffUntil > until) {
-      throw AppError.field(
-        "days",
-        purchaseMessages.coolOffCannotShorten(formatMoment(controls.coolOffUntil, context.config.siteTimezone)),
-      );
-    }
-    return { ...controls, coolOffUntil: until };
-  });
+  return changeControls(
+    context,
+    auth,
+    (controls, now) => {
+      const until = new Date(now.getTime() + days * 24 * 3600_000);
+      if (controls.coolOffUntil && controls.coolOffUntil > until) {
+        throw AppError.field(
+          "days",
+          purchaseMessages.coolOffCannotShorten(formatMoment(controls.coolOffUntil, context.config.siteTimezone)),
+        );
+      }
+      return { ...controls, coolOffUntil: until };
+    },
+    async (tx, now) => {
+      await tx
+        .update(payments)
+        .set({
+          status: "failed",
+          failedAt: now,
+          stoppedBy: "cool_off",
+          custom1UsedAt: sql`coalesce(${payments.custom1UsedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(and(eq(payments.userId, auth.user.id), eq(payments.status, "pending")));
+    },
+  );
 }
 
 /**
@@ -183,6 +209,52 @@ export async function assertWithinSpendingControls(context: AppContext, tx: Db, 
       formatDay(spending.monthEndsAt, zone),
     ),
   );
+}
+
+/**
+ * Locks the spending controls of the payment's member, for settlement to take before the payment's own row: the
+ * order a cool-off (controls, then the member's pending payments) and a checkout take them, so none deadlocks.
+ */
+export async function lockControlsOfPayment(tx: Db, paymentId: string): Promise<void> {
+  await queryRows(
+    tx,
+    sql`select ${spendingControls.userId} from ${spendingControls}
+        where ${spendingControls.userId} = (select ${payments.userId} from ${payments} where ${payments.id} = ${paymentId})
+        for update`,
+  );
+}
+
+/**
+ * Which of the member's controls a payment the provider has just taken breaks, or null to keep it: one a cool-off
+ * cancelled (whenever the money comes), any during a cool-off, and one that would take what was paid this month
+ * over the limit (pending checkouts no longer count here: only what was actually paid). Called by settlement after
+ * lockControlsOfPayment, so two payments settling at once are weighed one after the other.
+ */
+export async function controlStoppingPayment(
+  context: AppContext,
+  tx: Db,
+  payment: { id: string; userId: number; priceCents: number; stoppedBy: string | null },
+  now: Date,
+): Promise<TPaymentStop | null> {
+  if (payment.stoppedBy === "cool_off" || payment.stoppedBy === "monthly_limit") return payment.stoppedBy;
+  const [row] = await tx.select().from(spendingControls).where(eq(spendingControls.userId, payment.userId));
+  const controls = controlsAt(row, now);
+  if (controls.coolOffUntil) return "cool_off";
+  if (controls.limitCents === null) return null;
+  const zone = context.config.siteTimezone;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [paid] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${payments.priceCents}), 0)::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, payment.userId),
+        eq(payments.status, "paid"),
+        ne(payments.id, payment.id),
+        gte(payments.paidAt, sql`(date_trunc('month', ${at} at time zone ${zone}) at time zone ${zone})`),
+      ),
+    );
+  return (paid?.cents ?? 0) + payment.priceCents > controls.limitCents ? "monthly_limit" : null;
 }
 
 function partsOf(moment: Date, timeZone: string, options: Intl.DateTimeFormatOptions) {

@@ -1,3 +1,4 @@
+import type { TPaymentStop } from "@velvet/shared/api/payments";
 import type { Db } from "../db/client";
 import { enqueueJob, type JobHandler } from "../jobs/queue";
 import type { Mailer, OutgoingMail } from "./mailer";
@@ -6,6 +7,7 @@ import {
   emailChangedMail,
   type MailSite,
   notificationMail,
+  paymentStoppedRefundMail,
   photoRejectedMail,
   reportReceivedMail,
   supportReplyMail,
@@ -29,6 +31,7 @@ export interface LetterPayloads {
   support_ticket_received: { to: string; reference: string; topic: string };
   support_reply: { to: string; reference: string; subject: string; message: string };
   photo_rejected: { to: string; reason?: string };
+  payment_stopped_refund: { to: string; package_name: string; price: string; stopped_by: TPaymentStop };
   notification_digest: {
     to: string;
     subject: string;
@@ -74,6 +77,10 @@ export function templateLetters(site: MailSite): Omit<LetterRenderers, "verify_e
       ...supportReplyMail(site, { reference, subject }, message),
     }),
     photo_rejected: async ({ to, reason }) => ({ to, ...photoRejectedMail(site, reason) }),
+    payment_stopped_refund: async ({ to, package_name, price, stopped_by }) => ({
+      to,
+      ...paymentStoppedRefundMail(site, { packageName: package_name, price, stoppedBy: stopped_by }),
+    }),
     notification_digest: async ({ to, unsubscribe_url, ...content }) => ({
       to,
       ...notificationMail(site, content, unsubscribe_url),

@@ -1,3 +1,4 @@
+import { paymentStopMessages, type TPaymentStop } from "@velvet/shared/api/payments";
 import { company } from "@velvet/shared/content/company";
 
 /**
@@ -202,5 +203,33 @@ export function supportReplyMail(
     subject: `Re: ${ticket.subject} [${ticket.reference}] | ${site.siteName}`,
     html: layout(site, { heading: "An answer from our support team", paragraphs: [...paragraphs, footer] }),
     text: textLayout(site, ["An answer from our support team", "", ...paragraphs.flatMap((p) => [p, ""]), footer]),
+  };
+}
+
+/** A payment the member's own spending controls stopped, refunded at once: what it was, why, and that nothing was added. */
+export function paymentStoppedRefundMail(
+  site: MailSite,
+  payment: { packageName: string; price: string; stoppedBy: TPaymentStop },
+): MailContent {
+  const what = `Your payment of A$${payment.price} for ${payment.packageName} has been refunded.`;
+  const why = paymentStopMessages.refunded[payment.stoppedBy];
+  const url = `${site.appUrl}/account`;
+  return {
+    subject: `Your payment was refunded | ${site.siteName}`,
+    html: layout(site, {
+      heading: "Your payment was refunded",
+      paragraphs: [what, why, paymentStopMessages.refundArrives],
+      button: { label: "My spending controls", url },
+    }),
+    text: textLayout(site, [
+      "Your payment was refunded",
+      "",
+      what,
+      "",
+      why,
+      "",
+      paymentStopMessages.refundArrives,
+      url,
+    ]),
   };
 }

@@ -7,6 +7,7 @@ import { useValidationStore } from "../../lib/validation-store";
 import { AuthCard } from "../../ui/forms/AuthCard";
 import { FormAlert, SubmitButton, TextField } from "../../ui/forms/fields";
 import { storeTokenResponse } from "./auth-store";
+import { heldChallenge, releaseHeldChallenge } from "./held-challenge";
 import { destinationAfterLogin } from "./post-login";
 
 /** Only members with two-factor sign-in reach this step: the login page's first load does without it. */
@@ -18,7 +19,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [problem, setProblem] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  // A payment's return link may have earned the challenge already: its code step comes first.
+  const [challenge, setChallenge] = useState<string | null>(heldChallenge);
   const loginFailed = useValidationStore((state) => state.loginFailed);
   const form = useLazySchemaForm(() => import("@velvet/shared/api/auth").then((module) => module.ZLoginRequestSchema), {
     defaultValues: { email: "", password: "" },
@@ -60,8 +62,14 @@ export default function LoginPage() {
         <Suspense fallback={null}>
           <TwoFactorStep
             challenge={challenge}
-            onSignedIn={(user) => navigate(destinationAfterLogin(user, params.get("redirect")), { replace: true })}
-            onStartOver={() => setChallenge(null)}
+            onSignedIn={(user) => {
+              releaseHeldChallenge();
+              navigate(destinationAfterLogin(user, params.get("redirect")), { replace: true });
+            }}
+            onStartOver={() => {
+              releaseHeldChallenge();
+              setChallenge(null);
+            }}
           />
         </Suspense>
       ) : (

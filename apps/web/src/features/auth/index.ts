@@ -5,6 +5,7 @@ export {
   EmailConfirmationNotice,
   useNeedsEmailConfirmation,
 } from "./email-confirmation/EmailConfirmation";
+export { continueWithCode } from "./held-challenge";
 export { homeFor } from "./post-login";
 export { TwoStepRegistrationForm } from "./registration/TwoStepRegistrationForm";
 export { signInAgainPath } from "./sign-in-again";

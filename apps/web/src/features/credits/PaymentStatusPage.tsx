@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TPaymentStatus } from "@velvet/shared/api/payments";
+import { paymentStopMessages, type TPaymentStatus } from "@velvet/shared/api/payments";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useAuthStore } from "../auth";
@@ -134,8 +134,10 @@ export default function PaymentStatusPage() {
 
   const data = payment.data;
   const view: TView = data.status !== "pending" ? data.status : pendingView[outcome ?? "pending"];
+  // The member's own spending controls stopped it: say so, not "declined" or a plain refund.
+  const cancelledByBreak = data.status === "failed" && data.stopped_by === "cool_off";
   return (
-    <StatusCard status={view} title={looks[view].title}>
+    <StatusCard status={view} title={cancelledByBreak ? "Checkout cancelled" : looks[view].title}>
       <p className="text-sm text-muted">
         {data.package_name} · {formatPrice(data.price, data.currency)}
       </p>
@@ -180,7 +182,13 @@ export default function PaymentStatusPage() {
           </div>
         </>
       ) : null}
-      {view === "failed" ? (
+      {cancelledByBreak ? (
+        <>
+          <p className="mt-4 text-ink/80">{paymentStopMessages.cancelled}</p>
+          <SpendingControlsLink />
+        </>
+      ) : null}
+      {view === "failed" && !cancelledByBreak ? (
         <>
           <p className="mt-4 text-ink/80">Your card was not charged. Check the card details or try another card.</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
@@ -193,7 +201,14 @@ export default function PaymentStatusPage() {
           </div>
         </>
       ) : null}
-      {data.status === "refunded" ? (
+      {data.status === "refunded" && data.stopped_by ? (
+        <>
+          <p className="mt-4 text-ink/80">{paymentStopMessages.refunded[data.stopped_by]}</p>
+          <p className="mt-2 text-ink/80">{paymentStopMessages.refundArrives}</p>
+          <SpendingControlsLink />
+        </>
+      ) : null}
+      {data.status === "refunded" && !data.stopped_by ? (
         <p className="mt-4 text-ink/80">This payment was refunded to your card, and what it bought was taken back.</p>
       ) : null}
       {data.status === "charged_back" ? (
@@ -202,6 +217,16 @@ export default function PaymentStatusPage() {
         </p>
       ) : null}
     </StatusCard>
+  );
+}
+
+function SpendingControlsLink() {
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      <Link to="/account" className="btn-outline">
+        My spending controls
+      </Link>
+    </div>
   );
 }
 

@@ -54,5 +54,5 @@ export function renderCheckoutPage(session: CheckoutSession, merchant: string): 
 }
 
 export function renderMissingCheckout(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout not found · Test gateway</title><link rel="stylesheet" href="/test-gateway/checkout.css"></head><body><div class="bar"><span class="dot"></span>Test gateway</div><main><div class="card missing"><h1>Checkout not found</h1><p class="item">This checkout link is not valid.</p></div></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout not found · Test gateway</title><link rel="stylesheet" href="/test-gateway/checkout.css"></head><body><div class="bar"><span class="dot"></span>Test gateway</div><main><div class="card missing"><h1>Checkout not found</h1><p class="item">This checkout link is not valid, or it has expired.</p></div></main></body></html>`;
 }

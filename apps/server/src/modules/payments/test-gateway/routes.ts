@@ -25,8 +25,9 @@ export function testGatewayRoutes(
     reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(checkoutStyles),
   );
 
+  // The hosted page takes money for CHECKOUT_PAYABLE_MS after the checkout began (the spending limit counts on it).
   app.get<SessionQuery>("/test-gateway/checkout", { schema: { hide: true } }, async (request, reply) => {
-    const session = gateway.openSession(request.query.session ?? "");
+    const session = gateway.openPayableSession(request.query.session ?? "");
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
     if (!session) return reply.status(404).send(renderMissingCheckout());
     return reply.send(renderCheckoutPage(session, merchant));
@@ -37,7 +38,7 @@ export function testGatewayRoutes(
     "/test-gateway/checkout",
     { config: { formBody: true }, schema: { hide: true } },
     async (request, reply) => {
-      const session = gateway.openSession(request.query.session ?? "");
+      const session = gateway.openPayableSession(request.query.session ?? "");
       const form = ZDecisionSchema.safeParse(request.body);
       if (!session || !form.success) {
         return reply.status(404).type("text/html; charset=utf-8").send(renderMissingCheckout());

@@ -5,7 +5,13 @@ import secureJsonParse from "secure-json-parse";
 import type { AppConfig } from "../../../platform/config";
 import { AppError } from "../../../platform/http/app-error";
 import { decrypt, deriveKey, encrypt } from "../../../platform/security/secrets";
-import type { CheckoutRequest, GatewayNotification, PaymentGateway, RefundRequest } from "../gateway";
+import {
+  CHECKOUT_PAYABLE_MS,
+  type CheckoutRequest,
+  type GatewayNotification,
+  type PaymentGateway,
+  type RefundRequest,
+} from "../gateway";
 import { verifySignature } from "../signature";
 import { type CheckoutSession, eventTypeOf, notificationFor, ZTestGatewayNotificationSchema } from "./wire-format";
 
@@ -31,7 +37,11 @@ export class TestGateway implements PaymentGateway {
   }
 
   async createCheckout(request: CheckoutRequest) {
-    const session: CheckoutSession = { ...request, reference: `tg_${randomBytes(12).toString("hex")}` };
+    const session: CheckoutSession = {
+      ...request,
+      reference: `tg_${randomBytes(12).toString("hex")}`,
+      payableUntil: Date.now() + CHECKOUT_PAYABLE_MS,
+    };
     const token = encrypt(this.sessionKey, JSON.stringify(session));
     const checkoutUrl = `${this.config.appUrl}/test-gateway/checkout?session=${encodeURIComponent(token)}`;
     return { checkoutUrl, reference: session.reference };
@@ -52,6 +62,12 @@ export class TestGateway implements PaymentGateway {
   openSession(token: string): CheckoutSession | undefined {
     const plain = decrypt(this.sessionKey, token);
     return plain ? (JSON.parse(plain) as CheckoutSession) : undefined;
+  }
+
+  /** The session of a checkout its hosted page may still take money for: made here, and not older than its hour. */
+  openPayableSession(token: string, now = Date.now()): CheckoutSession | undefined {
+    const session = this.openSession(token);
+    return session && session.payableUntil > now ? session : undefined;
   }
 
   readNotification(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): GatewayNotification {

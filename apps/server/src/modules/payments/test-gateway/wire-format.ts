@@ -45,6 +45,8 @@ export interface CheckoutSession {
   currency: string;
   description: string;
   returnUrl: string;
+  /** Unix milliseconds after which the hosted page no longer takes the payment (CHECKOUT_PAYABLE_MS). */
+  payableUntil: number;
 }
 
 /** What a notification needs of a checkout session (a refund's request carries the same). */

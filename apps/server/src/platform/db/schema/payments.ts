@@ -56,6 +56,12 @@ export const payments = pgTable(
      * browser that holds it (a link copied elsewhere, or read from the provider's logs, is refused).
      */
     checkoutBrowserHash: varchar("checkout_browser_hash", { length: 64 }),
+    /**
+     * Which of the member's own spending controls stopped this payment: `cool_off` on a checkout a break
+     * cancelled (failed), or on a payment refunded at settlement during one; `monthly_limit` on a payment refunded
+     * at settlement because it went over the limit. Null for every other payment.
+     */
+    stoppedBy: varchar("stopped_by", { length: 20 }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -71,6 +77,7 @@ export const payments = pgTable(
     index("payments_status_idx").on(table.status),
     check("payments_status_check", sql`${table.status} in ('pending', 'paid', 'failed', 'refunded', 'charged_back')`),
     check("payments_kind_check", sql`${table.kind} in ('credits', 'pass', 'vip')`),
+    check("payments_stopped_by_check", sql`${table.stoppedBy} in ('monthly_limit', 'cool_off')`),
     check(
       "payments_amounts_check",
       sql`${table.credits} >= 0 and ${table.promoBonusCredits} >= 0 and ${table.vipBonusCredits} >= 0 and ${table.priceCents} > 0`,
