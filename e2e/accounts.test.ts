@@ -136,4 +136,26 @@ describe("accounts in Chromium", () => {
     await page.waitForURL(`${baseUrl}/my-favorites`);
     await close();
   });
+
+  it("stays on the site when the way back is a disguised address, signed in or not", async () => {
+    const { port } = new URL(baseUrl);
+    // "/.//host/x" resolves to "//host/x", which a browser reads as another host: 127.0.0.1 is another origin
+    // than this site's localhost, and localhost:PORT/x would be the way back to /x if it were honoured.
+    for (const disguised of [`/.//127.0.0.1:${port}/x`, `/.//localhost:${port}/x`, `/%2e/%2e//127.0.0.1:${port}/x`]) {
+      const { page, close } = await newPage(browser, 1280);
+      await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(disguised)}`);
+      await page.getByLabel("Email").fill("demo@velvethearts.example");
+      await page.getByLabel("Password").fill("demo-password-2026");
+      await page.getByRole("button", { name: "Log In" }).click();
+      // The member's own start page (the search, or completing the profile first), never /x nor another host.
+      const home = (url: URL) =>
+        url.origin === new URL(baseUrl).origin && /^\/(dashboard|profile\/complete)$/.test(url.pathname);
+      await page.waitForURL(home);
+      // Signed in now: the sign-in page sends a member on, and still never off the site.
+      await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(disguised)}`);
+      await page.waitForURL(home);
+      expect(home(new URL(page.url()))).toBe(true);
+      await close();
+    }
+  });
 });
