@@ -2,6 +2,7 @@ import { authMessages, fillMessage } from "@velvet/shared/validation/messages";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../platform/app-context";
 import { users } from "../../platform/db/schema/members";
+import { addressKey } from "../../platform/http/address-key";
 import { AppError } from "../../platform/http/app-error";
 import { claimReturnLink } from "../payments";
 import { type IssuedTokens, startSession } from "../sessions";
@@ -39,9 +40,11 @@ export interface LoginInput {
  */
 export async function login(context: AppContext, input: LoginInput): Promise<IssuedTokens | { challenge: string }> {
   const email = input.email.toLowerCase();
-  const pairKey = `login:${email}:${input.ip}`;
+  // An IPv6 host by its /64: it may use any address in it.
+  const address = addressKey(input.ip);
+  const pairKey = `login:${email}:${address}`;
   const accountKey = `login-account:${email}`;
-  const ipKey = `login-ip:${input.ip}`;
+  const ipKey = `login-ip:${address}`;
   // Counted before the password is checked, in one atomic increment per limit: parallel guesses each
   // take a number first, so no more than the limit ever reach the (slow) verification.
   const [pair, account, ip] = await Promise.all([

@@ -8,6 +8,7 @@ import { todayInTimezone } from "@velvet/shared/validation/age";
 import { passwordMessages } from "@velvet/shared/validation/messages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context";
+import { addressKey } from "../../platform/http/address-key";
 import { AppError } from "../../platform/http/app-error";
 import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { loadUserRow } from "../../platform/members/user-row";
@@ -51,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     {
       // Counted before validation, so probing for taken emails spends the allowance too.
       onRequest: async (request) => {
-        const { count, resetInSeconds } = await context.attempts.hit(`register:${request.ip}`, 3600);
+        const { count, resetInSeconds } = await context.attempts.hit(`register:${addressKey(request.ip)}`, 3600);
         if (count > config.registerRateLimit) {
           throw new AppError("throttled", "Too many registration attempts. Please try again later.", {
             retryAfterSeconds: resetInSeconds,

@@ -3,6 +3,7 @@ import { adminSupportEndpoints } from "@velvet/shared/contract/admin-support";
 import { supportEndpoints } from "@velvet/shared/contract/support";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/app-context";
+import { addressKey } from "../../platform/http/address-key";
 import { AppError } from "../../platform/http/app-error";
 import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { memberOrAddressKey } from "../../platform/http/rate-limit-keys";
@@ -29,7 +30,10 @@ export async function supportRoutes(app: FastifyInstance, context: AppContext): 
 
   // The per-address ceiling; counted after validation, so a mistyped form costs nothing.
   const addressCeiling = async (request: FastifyRequest) => {
-    const { count, resetInSeconds } = await context.attempts.hit(`support-ticket:${request.ip}`, HOUR_MS / 1000);
+    const { count, resetInSeconds } = await context.attempts.hit(
+      `support-ticket:${addressKey(request.ip)}`,
+      HOUR_MS / 1000,
+    );
     if (count > TICKETS_PER_ADDRESS_PER_HOUR) throw throttled(resetInSeconds * 1000);
   };
 

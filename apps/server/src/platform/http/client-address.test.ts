@@ -20,5 +20,13 @@ for (const trustProxy of ["1", "127.0.0.1"]) {
       expect((await from("5.6.7.8")).status).toBe(429);
       expect((await from("1.2.3.4, 5.6.7.9")).status).toBe(200);
     });
+
+    it("counts the IPv6 addresses of one /64 as one, so a host cannot start afresh by changing address", async () => {
+      for (const host of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:abcd::9"]) {
+        expect((await from(host)).status, host).toBe(200);
+      }
+      expect((await from("2001:db8:7:1:ffff:ffff:ffff:ffff")).status).toBe(429);
+      expect((await from("2001:db8:7:2::1")).status).toBe(200);
+    });
   });
 }

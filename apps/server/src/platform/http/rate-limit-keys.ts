@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { addressKey } from "./address-key";
 
 /**
  * Limits on what a signed-in member does count per member, not per address: members share mobile
@@ -6,5 +7,5 @@ import type { FastifyRequest } from "fastify";
  * `hook: "preHandler"` so authentication has run; before it (or for a guest) the address is the key.
  */
 export function memberOrAddressKey(request: FastifyRequest): string {
-  return request.auth ? `member:${request.auth.user.id}` : request.ip;
+  return request.auth ? `member:${request.auth.user.id}` : addressKey(request.ip);
 }

@@ -7,6 +7,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { Redis } from "ioredis";
 import type { AppConfig } from "../config";
 import { redisWithMemoryFallbackStore } from "../rate-limit/fallback-store";
+import { addressKey } from "./address-key";
 import { AppError } from "./app-error";
 import { isApiRoute } from "./site-key";
 
@@ -117,6 +118,8 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     ...(redis ? { store: redisWithMemoryFallbackStore(redis, `${config.redisKeyPrefix}rate:`) } : {}),
     // Only the API is throttled globally; static files are served with cache headers instead.
     allowList: (request) => !isApiRoute(request),
+    // Per address, an IPv6 host counted by its /64 (it may use any address in it).
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new AppError("throttled", undefined, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
