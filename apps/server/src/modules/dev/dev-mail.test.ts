@@ -66,8 +66,14 @@ describe("/dev/mail outside development", () => {
 describe("development features on a public APP_URL", () => {
   let server: TestServer;
   beforeAll(async () => {
-    // Not production, but not a developer's machine either: a staging site someone forgot to lock down.
-    server = await startTestServer({ NODE_ENV: "development", APP_URL: "https://staging.velvet.example" });
+    // Not production, but not a developer's machine either: a staging site someone forgot to lock down (with
+    // secrets of its own: a public address refuses the repository's).
+    server = await startTestServer({
+      NODE_ENV: "development",
+      APP_URL: "https://staging.velvet.example",
+      APP_SECRET: "s".repeat(40),
+      PUSHER_SECRET: "p".repeat(20),
+    });
   });
   afterAll(() => server.stop());
 

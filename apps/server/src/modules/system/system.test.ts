@@ -5,7 +5,13 @@ import { startTestServer, type TestServer } from "../../test/support";
 describe("system routes", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ APP_URL: "https://www.velvet.example", CAPTCHA_SITE_KEY: "captcha-public" });
+    // A public address starts only with secrets of its own.
+    server = await startTestServer({
+      APP_URL: "https://www.velvet.example",
+      CAPTCHA_SITE_KEY: "captcha-public",
+      APP_SECRET: "s".repeat(40),
+      PUSHER_SECRET: "p".repeat(20),
+    });
   });
   afterAll(() => server.stop());
 
