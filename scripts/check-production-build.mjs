@@ -11,7 +11,7 @@
 // may be created; REDIS_URL (default redis://127.0.0.1:6379) is used with a key prefix of its own.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -128,7 +128,12 @@ try {
   const startScript = JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")).scripts.start;
   const [program, ...args] = startScript.split(" ");
   if (program !== "node") throw new Error(`unexpected start script: ${startScript}`);
-  server = spawn(process.execPath, args, { cwd: serverDir, env, stdio: "inherit" });
+  // The Node that the fresh install brought, as deploy/velvet@.service runs it: the project pins it (Node 24 LTS),
+  // whatever Node ran npm.
+  const pinnedNode = path.join(workDir, "node_modules/.bin/node");
+  if (!existsSync(pinnedNode)) throw new Error("npm ci installed no pinned Node (node_modules/.bin/node)");
+  step(`the server runs on the pinned Node ${execFileSync(pinnedNode, ["--version"]).toString().trim()}`);
+  server = spawn(pinnedNode, args, { cwd: serverDir, env, stdio: "inherit" });
   const until = Date.now() + 90_000;
   const health = await waitFor(`http://127.0.0.1:${port}/api/health`, until, server);
   step(`GET /api/health: ${health.status} ${JSON.stringify(await health.json())}`);
