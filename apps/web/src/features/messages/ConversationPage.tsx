@@ -35,6 +35,10 @@ function ConversationView({ uuid }: { uuid: string }) {
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const [problem, setProblem] = useState<string | null>(null);
+  // Set when this page is on its way out (the conversation deleted, or its member blocked): until the route
+  // changes the query may fetch it once more, and the channel must not be asked for again (the server refuses it
+  // across a block).
+  const [leaving, setLeaving] = useState(false);
   const conversationQuery = useQuery({
     queryKey: conversationKeys.detail(uuid),
     queryFn: () => fetchConversation(uuid),
@@ -72,7 +76,10 @@ function ConversationView({ uuid }: { uuid: string }) {
   const outbox = useSendMessage(uuid, delivered);
 
   const subscribed = useRef(false);
-  const sendTyping = useConversationChannel(uuid, conversation !== undefined, {
+  // The server signs the channel only while the partner can still be reached (not blocked, suspended, deactivated
+  // or deleted): a conversation with nobody there gets no live updates and asks for none.
+  const listening = (conversation?.chatmate.available ?? false) && !leaving;
+  const sendTyping = useConversationChannel(uuid, listening, {
     message: (message) => {
       if (viewerId === undefined) return;
       receive(message);
@@ -141,6 +148,7 @@ function ConversationView({ uuid }: { uuid: string }) {
       setProblem("We couldn't delete this conversation. Please try again.");
       return;
     }
+    setLeaving(true);
     updateCachedConversations(queryClient, (list) => removeConversation({ items: list, activeUuid: uuid }, uuid).items);
     queryClient.removeQueries({ queryKey: conversationKeys.detail(uuid) });
     navigate("/messages", { replace: true });
@@ -148,6 +156,7 @@ function ConversationView({ uuid }: { uuid: string }) {
 
   // A blocked pair no longer sees each other's conversation: leave it, and drop it from the lists at once.
   const blocked = () => {
+    setLeaving(true);
     updateCachedConversations(queryClient, (list) => removeConversation({ items: list, activeUuid: uuid }, uuid).items);
     queryClient.removeQueries({ queryKey: conversationKeys.detail(uuid) });
     void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
