@@ -1,5 +1,5 @@
 // Measures the first `npm start` on a fresh machine: no web build, an empty data
-// dir. The budget (issue 2) is under a minute here, web build and seed included.
+// dir. The budget is under a minute here, web build and seed included.
 // As a same-run reference it also times a start on the now-populated data dir.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

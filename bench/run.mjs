@@ -1,4 +1,4 @@
-// npm run bench: every figure the issues set, in one report (issue 11), written to bench/results/latest.md.
+// npm run bench: every figure the issues set, in one report, written to bench/results/latest.md.
 // 1. Seeds the benchmark database if it is missing or incomplete (npm run bench:seed: 100,000 profiles and
 //    1,000,000 messages in 50,000 conversations, on the PostgreSQL server of DATABASE_URL).
 // 2. Runs the five measurements one after another, each in its own process, so none loads the machine
@@ -105,31 +105,31 @@ const header = machine(await postgresVersion(databaseUrl));
 
 const sections = [
   {
-    title: "API (issues 5, 6 and 11)",
+    title: "API",
     intro:
       "autocannon against the real server (production mode, `npm start`'s flags) and, for each endpoint, a bare Fastify route running the same SQL through raw `pg` (no ORM, no auth); the hello routes are the bare references. Warm-up, then five rounds of 10 s, the pair back to back in alternating order; req/s and latencies are medians of the rounds, the ratio is the median of the rounds' ratios (each round listed: the spread).",
     args: ["bench/api/run.mjs"],
   },
   {
-    title: "Real time (issue 4)",
+    title: "Real time",
     intro:
       "The Pusher-protocol server against the simplest `ws` broadcast server, same run, rounds alternating, median of three.",
     args: ["bench/realtime/run.mjs"],
   },
   {
-    title: "Web (issues 9, 11 and 22)",
+    title: "Web",
     intro:
       "Lighthouse's mobile audit in Debian's Chromium against the server as `npm start` runs it; first-load JavaScript of each page gzipped, against the floor of React, React Router and TanStack Query built alone.",
     args: ["--import", "tsx", "bench/web/lighthouse.mjs"],
   },
   {
-    title: "Operator desk (issue 21)",
+    title: "Operator desk",
     intro:
       "A scripted operator in Debian's Chromium, keyboard only, answers 50 waiting conversations with the desk's templates while the member keeps writing, against the real server (`npm start`'s bundle, demo data, a fresh PostgreSQL database).",
     args: ["--import", "tsx", "bench/desk/run.mjs"],
   },
   {
-    title: "Busy evening (issue 22)",
+    title: "Busy evening",
     intro:
       "Members signed in as different seeded members with real-time connections follow a script with think times while operators answer from the queue; members online rise step by step, and the capacity is the largest number at which every request class keeps p99 at most 250 ms, live delivery p99 at most 500 ms and nothing failed: one process, two behind HAProxy with Redis, and the same clicks replayed on raw-pg routes (the limit). The clients run in a process of their own (`bench/load/run.mjs`, method in bench/README.md).",
     args: ["--import", "tsx", "bench/load/run.mjs"],

@@ -15,7 +15,7 @@ import {
 
 const baseUrl = inject("baseUrl");
 
-/** The impacts issue 9 forbids; minor and moderate findings are reported by axe but not failed on. */
+/** The impacts the site must not have (serious and critical); minor and moderate findings are reported by axe but not failed on. */
 const blockingImpacts = new Set(["serious", "critical"]);
 
 async function blockingViolations(page: Page): Promise<string[]> {

@@ -40,7 +40,7 @@ async function blockingViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Issue 21, "the admin sees what it moderates", in Chromium. Its own server approves photos on upload
+ * "The admin sees what it moderates", in Chromium. Its own server approves photos on upload
  * (PHOTO_AUTO_APPROVE=1), so the photos page is the review after the fact; e2e/admin.test.ts walks the queue.
  */
 describe("the admin's moderation views in Chromium", () => {

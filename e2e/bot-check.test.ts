@@ -11,7 +11,7 @@ interface SolvedPayload {
 }
 
 /**
- * Issue 17: the ALTCHA widget solves the proof of work in Chromium, out of
+ * The ALTCHA widget solves the proof of work in Chromium, out of
  * sight but for a short "Verifying…", and the form sends its payload once.
  */
 describe("bot check in Chromium", () => {

@@ -36,7 +36,7 @@ async function openConversation(page: Page, conversation: string, expectedText: 
   await page.getByRole("log", { name: "Messages" }).getByText(expectedText).waitFor();
 }
 
-/** Issue 20: the member paths of dead ends 4, 6 and 8, and deleting one message for oneself. */
+/** The member paths of dead ends 4, 6 and 8, and deleting one message for oneself. */
 describe("chat without dead ends in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createVerifiedMember, type Member } from "./members";
 const baseUrl = inject("baseUrl");
 
 /**
- * Issue 9: the first load of home and login stays under 150 KB of JavaScript, gzipped. Issue 22 asks the same of
+ * The first load of home and login stays under 150 KB of JavaScript, gzipped. The same holds for
  * the signed-in /dashboard, the real-time client (pusher-js) included. This suite runs the build that checks every
  * API answer against the shared contract (VITE_CHECK_API_RESPONSES=1), which carries zod and the endpoints'
  * schemas on every signed-in page (about 30 KB gzipped) where the production build reduces the contract to its

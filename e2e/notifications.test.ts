@@ -102,7 +102,7 @@ describe("notifications in Chromium", () => {
     await messagePopup.click();
     await phone.page.waitForURL(`${baseUrl}/messages/${conversationUuid}`);
     await expect.poll(() => popups(phone.page).count()).toBe(0);
-    // Reading the conversation on the phone reads its bell item everywhere (issue 20): the like is left.
+    // Reading the conversation on the phone reads its bell item everywhere: the like is left.
     await desk.page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor({ timeout: 10_000 });
 
     // Popups are tracked on the phone only (under 1024 px), against the other member.
@@ -250,7 +250,7 @@ describe("notifications in Chromium", () => {
     await screenshot(page, "notifications-empty-1280", overlay);
 
     // Sixteen items, one more than a page: the open list follows them as they come. A conversation's messages
-    // share one item (issue 20), so four members each like, wink, favourite and write once.
+    // share one item, so four members each like, wink, favourite and write once.
     const demoToken = await signInAs("demo@velvethearts.example", "demo-password-2026");
     const others = await Promise.all(["cara", "cody", "cleo"].map((label) => createVerifiedMember(baseUrl, label)));
     for (const token of [demoToken, ...others.map((other) => other.token)]) {

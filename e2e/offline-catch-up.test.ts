@@ -8,7 +8,7 @@ const baseUrl = inject("baseUrl");
 const MISSED = 20;
 
 /**
- * Issue 11: a member whose connection silently stops delivering while 20
+ * A member whose connection silently stops delivering while 20
  * messages arrive gets all 20, once each and in order, once the connection
  * comes back (the web client resubscribes and fetches what it missed).
  * Playwright sits between the page and the real-time server: while "offline"

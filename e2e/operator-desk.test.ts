@@ -61,7 +61,7 @@ function watchQueue(page: Page) {
   });
 }
 
-describe("the operator desk at full speed (issue 21)", () => {
+describe("the operator desk at full speed", () => {
   let browser: Browser;
   let adminToken: string;
   let profiles: Array<{ uuid: string; username: string }>;

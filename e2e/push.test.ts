@@ -57,7 +57,7 @@ async function fakePushManager(page: Page, endpoint: string, keys: { p256dh: str
 const permissionRequests = (page: Page) =>
   page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests);
 
-/** Issue 20: notifications with the site closed, walked as a member in Chromium. */
+/** Notifications with the site closed, walked as a member in Chromium. */
 describe("web push and the installable app in Chromium", () => {
   let browser: Browser;
   let pushService: Awaited<ReturnType<typeof startFakePushService>>;

@@ -42,7 +42,7 @@ async function buy(member: Member, kind: string, credits: number) {
 }
 
 /**
- * Issue 19, in Chromium: an admin refunds a member's payment from their page (a reason, then the
+ * In Chromium: an admin refunds a member's payment from their page (a reason, then the
  * confirmation), sees a chargeback's flag, and clears it so the member can buy again.
  */
 describe("refunds and chargebacks in the admin console", () => {

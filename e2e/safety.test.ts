@@ -7,7 +7,7 @@ import { callApi, createVerifiedMember, logIn, type Member } from "./members";
 
 const baseUrl = inject("baseUrl");
 
-/** Issue 20: safety tools in reach, walked as a member in Chromium. */
+/** Safety tools in reach, walked as a member in Chromium. */
 describe("safety tools in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -140,7 +140,7 @@ describe("safety tools in Chromium", () => {
       await expect.poll(() => devices.getByRole("listitem").count()).toBe(2);
 
       // Its real-time connection closed at once (4010) and the web app found its session over; its next page
-      // is the sign-in page, since its refresh token ended too. (Leaving the page on its own at a 401 is issue 20b's.)
+      // is the sign-in page, since its refresh token ended too.
       await phone.page.waitForSelector("html:not([data-realtime-state=connected])", { timeout: 10_000 });
       await phone.page.waitForFunction(() => localStorage.getItem("auth._token.local") === null, null, {
         timeout: 10_000,

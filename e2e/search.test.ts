@@ -5,7 +5,7 @@ import { callApi, createVerifiedMember, logIn } from "./members";
 
 const baseUrl = inject("baseUrl");
 
-/** Issue 20, dead ends 7 and 9, richer search and "Likes you", walked as a member in Chromium. */
+/** Richer search and "Likes you", walked as a member in Chromium. */
 describe("search, cards and likes in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {

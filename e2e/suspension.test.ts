@@ -7,7 +7,7 @@ import { callApi, createVerifiedMember, logIn } from "./members";
 const baseUrl = inject("baseUrl");
 const ADMIN = { email: "admin@velvethearts.example", password: "admin-password-2026" };
 /**
- * Issue 17, in Chromium: an admin suspends a member from the members screen with
+ * In Chromium: an admin suspends a member from the members screen with
  * a reason. The member's open tab loses its real-time connection and lands on
  * the sign-in page, where signing in says the account is suspended; the member
  * they wrote with sees the conversation read-only. Lifting it lets them back in.

@@ -1,4 +1,4 @@
-// Proves the README's "Running in production" steps work on a fresh checkout (issue 18 §5): copies the working
+// Proves the README's "Running in production" steps work on a fresh checkout: copies the working
 // tree (tracked and new files, nothing ignored: no node_modules, no dist, no .env) to a temporary directory,
 // runs `npm ci --include=dev && npm run build` there, starts the built server as `npm start -w @velvet/server`
 // does, with production settings on a fresh PostgreSQL database, and waits for GET /api/health to answer 200

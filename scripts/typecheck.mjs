@@ -1,6 +1,6 @@
 // `npm run typecheck`: every TypeScript project, several at once. One after another they took 107 s on a 2-core
 // machine (2026-11-26: server 35 s, web 27 s, bench 27 s, shared 11 s, e2e 8 s); each tsc uses one core, so two
-// queues, longest first, take about half that (issue 18 §6: CI's time). TYPECHECK_JOBS sets how many run at once.
+// queues, longest first, take about half that (CI's time). TYPECHECK_JOBS sets how many run at once.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";

@@ -44,7 +44,7 @@ function sonnerStylesAsAsset(): Plugin {
  * what it imports, beyond the entry) to dist/first-load-preloads.json; the server lists them as
  * <link rel="modulepreload"> in that page's HTML, so the browser fetches them with the entry instead of
  * one round trip after it (apps/server/src/platform/http/static-web.ts). The dashboard, where members land,
- * also takes the signed-in navbar and account strip, which its first paint shows (issue 22).
+ * also takes the signed-in navbar and account strip, which its first paint shows.
  */
 export const firstLoadPages: Record<string, string[]> = {
   "/": ["src/features/home/HomePage.tsx"],
@@ -99,7 +99,7 @@ function checksResponses(mode: string): boolean {
 
 /**
  * Production builds run on Preact's React-compatible runtime (preact/compat) instead of React DOM; development and the
- * unit tests keep React, with Fast Refresh and React's warnings. Why: issue 22's budget, under 150 KB of gzipped
+ * unit tests keep React, with Fast Refresh and React's warnings. Why: the budget of under 150 KB of gzipped
  * JavaScript for the signed-in dashboard with its real-time client. React DOM alone was 64 KB of the dashboard's
  * 171; React, React DOM, React Router and TanStack Query together 102 KB before any code of ours, and pusher-js 18.
  * Preact's runtime is ~5 KB: the same dashboard loads ~112 KB (bench/README.md). Every library we use (React
@@ -155,13 +155,13 @@ export default defineConfig(({ mode }) => ({
           // entry and its static imports). Without it, rolldown splits each module that a lazy page also imports
           // (React, TanStack Query, the API client, …) into a chunk of its own although the entry always loads it
           // first: 14 extra requests before the first paint, which on HTTP/1.1's six connections cost round trips
-          // (rolldown/rolldown#10731). Measured: 13 fewer requests and 4 KB less gzipped on every page (issue 22).
+          // (rolldown/rolldown#10731). Measured: 13 fewer requests and 4 KB less gzipped on every page.
           groups: [{ name: "app-shell", tags: ["$initial"] }],
           // The same problem one level down: a module two lazy pages share (a hook, a store, a badge) became a chunk
           // of its own, so the dashboard fetched 17 files besides the entry, most under 1 KB. Common chunks under
           // 16 KiB of source are copied into the chunks that read them instead; rolldown's runtime keeps one
           // instance of each module however many copies ship (https://rolldown.rs/in-depth/inline-common-chunks).
-          // Measured (issue 22, bench/README.md): the dashboard's first load from 20 files to 6, its simulated LCP
+          // Measured (bench/README.md): the dashboard's first load from 20 files to 6, its simulated LCP
           // 2.63 → 2.15 s, for about 1.5 KB more gzipped per page (the runtime's module wrappers). Stylesheets stay
           // files, as the rolldown documentation asks of a Vite build.
           experimentalInlineCommonChunks: {

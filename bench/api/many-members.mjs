@@ -1,7 +1,6 @@
 // npm run bench:many-members: hundreds of different signed-in members spending an evening on the site, against two
 // servers of the same build in one run, A as shipped and B with the environment BENCH_B_ENV adds ("NAME=value,..."):
-// the way to measure a cache or any switch on realistic traffic (issue 18 §4 keeps a cache only if it gains at least
-// 20% here). Without BENCH_B_ENV the two are identical, and the spread of their ratio is the machine's noise.
+// the way to measure a cache or any switch on realistic traffic (a cache is kept only if it gains at least 20% here). Without BENCH_B_ENV the two are identical, and the spread of their ratio is the machine's noise.
 //
 // Each member loops over a visit with think times between requests, as a person clicks: the current user (page
 // load), the inbox, one of their conversations and its newest messages, marking it read, often a message sent, the
@@ -11,7 +10,7 @@
 //
 // It also counts the requests a per-process cache could have answered at most: a member asking the same list or
 // history page again within 2 s with no write of theirs in between, and a list, history or send coming within 1 s of
-// that member's previous one (the windows of the read cache and the session shortcut issue 18 measured).
+// that member's previous one (the windows of the read cache and the session shortcut once measured).
 //
 // Env: BENCH_MEMBERS (300), BENCH_ROUNDS (4), BENCH_DURATION (seconds a side per round, 60), BENCH_WARMUP (15),
 // BENCH_B_ENV.

@@ -10,7 +10,7 @@ import { load, signIn } from "./load.mjs";
 import { scenarios } from "./scenarios.mjs";
 import { BENCH_SITE_KEY, startBaseline, startVelvet } from "./servers.mjs";
 
-// Five rounds at least (issue 22): a budget read from the median of three moved with one noisy round.
+// Five rounds at least: a budget read from the median of three moved with one noisy round.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);

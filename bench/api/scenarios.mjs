@@ -58,7 +58,7 @@ export const scenarios = [
       return { baseline: { path: "/hello" } };
     },
   },
-  // Issue 11: the current user, as every page load asks for it. No budget of its own: reported beside its baseline.
+  // The current user, as every page load asks for it. No budget of its own: reported beside its baseline.
   {
     name: "POST /api/me",
     connections: 50,
@@ -67,8 +67,8 @@ export const scenarios = [
       return { velvet: { method: "POST", path: "/api/me" }, baseline: { program: meStatements(context.databaseUrl) } };
     },
   },
-  // Issue 6: messaging on 1,000,000 messages in 50,000 conversations. Issue 6's "0.10x of hello" is no longer asked:
-  // only a cache of one member's repeated page met it, and issue 18 removed that cache (bench/README.md, "Many members").
+  // Messaging on 1,000,000 messages in 50,000 conversations. The former "0.10x of hello" is no longer asked:
+  // only a cache of one member's repeated page met it, and that cache was removed (bench/README.md, "Many members").
   {
     name: "Conversation list, page 1",
     connections: 100,

@@ -1,4 +1,4 @@
-// npm run bench:desk (also part of npm run bench): the operator desk at full speed (issue 21). A scripted
+// npm run bench:desk (also part of npm run bench): the operator desk at full speed. A scripted
 // operator in Debian's Chromium, keyboard only, answers 50 waiting conversations with the desk's templates while
 // the member keeps writing, against the real server (`npm start`'s bundle, demo data, a fresh PostgreSQL
 // database). Reports conversations answered per minute, keystrokes and mouse clicks per conversation (target: no

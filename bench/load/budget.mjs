@@ -1,4 +1,4 @@
-// The busy evening's verdicts (issue 22): a step meets the budget when every request class keeps p99 at most
+// The busy evening's verdicts: a step meets the budget when every request class keeps p99 at most
 // 250 ms, each leg of live delivery p99 at most 500 ms, and nothing failed; capacity is the largest number of
 // members online at a step that met it, counted only while every smaller step met it too.
 export const REQUEST_P99_MS = 250;

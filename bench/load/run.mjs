@@ -1,4 +1,4 @@
-// npm run bench:load (also part of npm run bench): a busy evening, simulated (issue 22). Members sign in (each a
+// npm run bench:load (also part of npm run bench): a busy evening, simulated. Members sign in (each a
 // different seeded member, from a pool of BENCH_LOAD_POOL), open a real-time connection (Pusher protocol 7, as
 // pusher-js speaks it) and follow a script with think times: a search and its next page (filters varied), two
 // profiles, the conversation list, a conversation's history, marking it read, and a message every 30 s on average

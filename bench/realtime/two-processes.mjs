@@ -1,4 +1,4 @@
-// npm run bench:realtime:cluster (issue 11): real-time traffic across two server processes behind a local
+// npm run bench:realtime:cluster: real-time traffic across two server processes behind a local
 // balancer, against one process behind the same balancer, in the same run. 1,000 pusher clients connect through
 // the balancer (round robin: half land on each process when there are two); messages are published on process A
 // through its HTTP API, so the half on B get them over Redis. Figure: the last recipient's latency per message,

@@ -1,7 +1,7 @@
 // npm run bench:web (also part of npm run bench): Lighthouse's mobile audit of the home, login and dashboard
 // pages (the dashboard signed in as the demo member), in Debian's Chromium, against the real server as
-// `npm start` runs it (production web build, demo data). The budget (issue 9 for home and login, issue 22
-// added the dashboard, where members land after signing in, and the layout-shift limit): performance and
+// `npm start` runs it (production web build, demo data). The budget (home, login
+// and the dashboard, where members land after signing in): performance and
 // accessibility at least 95, CLS under 0.02, first-load JavaScript under 150 KB gzipped. Lighthouse's simulated throttling
 // (a mid-range phone on slow 4G) makes the score a model of that phone, not of this machine, so the figures
 // move little with the machine's load; each page still runs RUNS times and the median is reported.

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Every package a workspace imports is declared in that workspace's package.json (issue 18 §5): an import
+ * Every package a workspace imports is declared in that workspace's package.json: an import
  * that only resolves because another workspace or the root happened to install it breaks the day that
  * one drops it. Node builtins and our own workspaces (@velvet/*) are exempt; tests and build configs may
  * also use the root's dev tools (vitest, fast-check…).

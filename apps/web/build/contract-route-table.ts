@@ -8,7 +8,7 @@ import { type Plugin, parseSync } from "vite";
  * Why: a production build does not check the server's answers (api-client.ts `checkResponses`), so the
  * web app reads nothing of an endpoint but where to send the request. Yet each contract file imports the
  * zod schemas of its requests and answers, and building them at import pulls zod (25 KB gzipped) into every
- * page that calls the API, the signed-in dashboard's first load included (issue 22). The builds that do
+ * page that calls the API, the signed-in dashboard's first load included. The builds that do
  * check answers (development, unit tests, the end-to-end build with VITE_CHECK_API_RESPONSES=1) keep the
  * files as they are. A file of another shape fails the build rather than shipping a guess.
  */

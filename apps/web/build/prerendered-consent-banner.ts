@@ -23,7 +23,7 @@ export async function prerenderConsentBanner(webRoot: string): Promise<string> {
 /**
  * Writes the banner's markup beside index.html. The server puts it into the page of a visitor who has not chosen
  * (no valid consent cookie), so the banner, often the largest thing a first visit paints, shows with the page's
- * first paint instead of after the scripts have loaded and run (issue 22).
+ * first paint instead of after the scripts have loaded and run.
  */
 export function prerenderedConsentBanner(webRoot: string): Plugin {
   return {

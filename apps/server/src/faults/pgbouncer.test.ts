@@ -17,7 +17,7 @@ import {
 } from "./private-services";
 
 /**
- * Issue 22: the app through PgBouncer 1.18 in transaction pooling mode (DATABASE_URL at PgBouncer,
+ * The app through PgBouncer 1.18 in transaction pooling mode (DATABASE_URL at PgBouncer,
  * DATABASE_DIRECT_URL at PostgreSQL, DATABASE_PREPARED_STATEMENTS=0). PgBouncer keeps only three server
  * connections, so the server's ten pooled clients keep landing on different ones: a named prepared statement,
  * a transaction that leaked across connections, or a migration lock taken through the pooler would show here.

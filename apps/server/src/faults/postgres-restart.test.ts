@@ -13,7 +13,7 @@ import { usingServices, waitUntil } from "./fault-support";
 import { type PrivatePostgres, startPrivatePostgres } from "./private-services";
 
 /**
- * Issue 11: PostgreSQL restarted while members send messages and a payment
+ * PostgreSQL restarted while members send messages and a payment
  * notification arrives. No request may answer success without a commit; a
  * retry with the same client_id or event id succeeds once; the ledger checks
  * out afterwards; and the running server recovers by itself.

@@ -10,7 +10,7 @@ import { freePort } from "../test/server-process";
 /**
  * PostgreSQL and Redis servers of the fault tests' own, on free ports, so they
  * can be stopped, killed and restarted without touching the shared servers
- * every other test uses (issue 11). Built from Debian's packages: initdb and
+ * every other test uses. Built from Debian's packages: initdb and
  * pg_ctl, redis-server and pgbouncer (.ci/run installs them when missing).
  */
 

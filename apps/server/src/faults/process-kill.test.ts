@@ -13,7 +13,7 @@ import { startTcpBalancer, type TcpBalancer } from "./tcp-balancer";
 const PRESENCE_TTL_MS = "3000";
 
 /**
- * Issue 11: one of two server processes killed with SIGKILL while messages are
+ * One of two server processes killed with SIGKILL while messages are
  * being delivered. Its clients reconnect (through the balancer) to the other,
  * resubscribe, and fetch what they missed; presence drops the dead process's
  * members. A third, in-test server on the same database and Redis writes the

@@ -12,7 +12,7 @@ import { usingServices, waitUntil } from "./fault-support";
 import { type PrivateRedis, startPrivateRedis } from "./private-services";
 
 /**
- * Issue 11: Redis stopped and started under a running server. Sending still
+ * Redis stopped and started under a running server. Sending still
  * stores messages; real-time delivery resumes; the sign-in throttle keeps
  * counting (in memory) rather than failing open; /api/health says degraded.
  */

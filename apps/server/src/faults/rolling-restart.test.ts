@@ -27,7 +27,7 @@ interface Pair {
 }
 
 /**
- * Issue 22: two processes behind HAProxy (the repository's deploy/haproxy.cfg) with PostgreSQL and Redis, restarted
+ * Two processes behind HAProxy (the repository's deploy/haproxy.cfg) with PostgreSQL and Redis, restarted
  * one after the other (SIGTERM, wait until it is back, then the other) while 50 members send and receive. No send
  * answers an error, no message is lost or stored twice, every client reconnects and catches up, presence is right
  * afterwards and the books balance.

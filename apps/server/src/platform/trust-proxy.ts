@@ -4,7 +4,7 @@ import { BlockList, isIP } from "node:net";
 /**
  * What Fastify may believe of `X-Forwarded-For`: nothing (`false`), the last `n` hops (the proxies in
  * front), or hops from the listed addresses and networks. Never "everything": then the first entry, which
- * any client writes, would be the address every per-IP limit counts (issue 17).
+ * any client writes, would be the address every per-IP limit counts.
  */
 export type TrustProxy = false | number | string[];
 

@@ -9,7 +9,7 @@ import { deliver, gatewayNotification, paymentRow, startPurchase } from "../test
 import { startTestServer, type TestServer } from "../test/support";
 
 /**
- * Issue 11: random sequences of sign-in, send, buy, payment notification and
+ * Random sequences of sign-in, send, buy, payment notification and
  * refund fired at the API by three members. After every sequence the ledger
  * holds (every balance is the sum of its rows and never negative, every paid
  * payment credited once, every refund taken back once), a retried send or a

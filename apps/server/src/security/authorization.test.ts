@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "../test/support";
 import { type OwnedObject, type RouteAccess, routeAccess, STAFF_PREFIXES } from "./route-access";
 
 /**
- * Issue 11: every route of the OpenAPI document, walked from the route table, as
+ * Every route of the OpenAPI document, walked from the route table, as
  * a guest, as another member, and as a member for an object that is not theirs.
  * Member A owns a conversation, a photo, a notification and a payment, and wrote
  * a private line; member B tries every route with A's objects, and no answer B

@@ -8,7 +8,7 @@ import { concreteUrl } from "../test/route-urls";
 import { startTestServer, type TestServer } from "../test/support";
 
 /**
- * Issue 11: every JSON route's schema is fired at with malformed, oversized and
+ * Every JSON route's schema is fired at with malformed, oversized and
  * wrong-typed bodies. Each must answer a 4xx in the documented envelope, never a
  * 500, and write nothing. The routes come from the route table, so a new route
  * is fuzzed without anyone remembering to add it here.

@@ -1,5 +1,5 @@
 /**
- * Who may call each API route, for the authorization suite (issue 11). Every
+ * Who may call each API route, for the authorization suite. Every
  * route of the OpenAPI document must appear here or under a console prefix: the
  * suite fails on a route it does not know, so a new route needs a decision.
  *

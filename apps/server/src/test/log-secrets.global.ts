@@ -6,7 +6,7 @@ import { secretsIn } from "./log-secrets";
 /**
  * Vitest global setup of the server project: every test server appends its log
  * to a file in one directory (support.ts), and after the whole run the directory
- * is scanned for tokens, passwords, reset links and signatures (issue 11). A
+ * is scanned for tokens, passwords, reset links and signatures. A
  * secret in any log fails the run.
  */
 export async function setup() {

@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD } from "./factories";
 
 /**
- * What must never appear in a log line (issues 11 and 17): access and refresh tokens,
+ * What must never appear in a log line: access and refresh tokens,
  * passwords, reset and confirmation links with their token, signatures, a failed
  * query's parameters, password hashes and token hashes.
  * Redacted values ("[redacted]") do not match.
@@ -15,7 +15,7 @@ export const SECRET_PATTERNS: Array<{ name: string; pattern: RegExp }> = [
   { name: "a checkout cookie", pattern: /velvet_checkout=(?!;|\[redacted)[\w-]{8,}/ },
   { name: "a signature", pattern: /signature["=:\s]+"?(?!\[redacted)[0-9a-f]{32,}/i },
   { name: "an authorization header", pattern: /"authorization":"(?!\[redacted\])[^"]+"/i },
-  // Issue 17: a failed query's message lists its parameters; stored hashes must not reach a log either.
+  // A failed query's message lists its parameters; stored hashes must not reach a log either.
   { name: "a failed query's parameters", pattern: /params: (?!\[redacted)\S/ },
   { name: "a password hash", pattern: /\$argon2(?:id|i|d)\$/ },
   { name: "a token hash", pattern: /\b[0-9a-f]{64}\b/ },

@@ -41,7 +41,7 @@ function restoreScroll(top: number): () => void {
 }
 
 /**
- * A new page starts at the top (spec §2); Back and Forward return to where the member was (issue 20: back from a
+ * A new page starts at the top (spec §2); Back and Forward return to where the member was (back from a
  * profile to the same place in the search results), restored before paint, or as soon as the page is tall enough;
  * a page that only rewrites its own address (the search form keeping its filters there) stays where it is.
  */

@@ -3,7 +3,7 @@
  * guards run (the member's session, the page's chunk). The router renders it in the layout's place during that
  * first load, so the app frame around it (the cookie banner, the loading bar) shows at once instead of after the
  * member has loaded: a fresh visitor's banner, often the largest thing painted, no longer waits for a round
- * trip it does not need (issue 22). Read from the page itself, so there is one copy of the markup.
+ * trip it does not need. Read from the page itself, so there is one copy of the markup.
  */
 let bootMarkup = "";
 

@@ -11,7 +11,7 @@ const SESSION_CHECK_DELAY_MS = 1_000;
 /**
  * The signed-in member's real-time connection and what each event changes. Its own chunk, loaded by
  * RealtimeConnection once a member is signed in and the first page has settled: a visitor's first load never
- * carries it, nor a member's before the page shows (issue 22).
+ * carries it, nor a member's before the page shows.
  */
 export default function MemberRealtime({ userUuid }: { userUuid: string }) {
   const queryClient = useQueryClient();

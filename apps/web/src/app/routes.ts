@@ -148,14 +148,14 @@ export const pageRoutes: PageRoute[] = [
     page: auth.deactivated,
   }),
 
-  // The operator console (issue 10), /operator and /operator/{conversation uuid}: its own chunk, loaded only by staff.
+  // The operator console, /operator and /operator/{conversation uuid}: its own chunk, loaded only by staff.
   member("/operator/:conversation?", "Operator console", {
     layout: "bare",
     middleware: ["auth", "staff"],
     page: operatorConsole,
     chunkAfterGuards: true,
   }),
-  // The admin console (issue 10), /admin and its sections (features/admin/sections.ts): its own chunks, admins only.
+  // The admin console, /admin and its sections (features/admin/sections.ts): its own chunks, admins only.
   member("/admin/*", "Admin console", {
     layout: "bare",
     middleware: ["auth", "admin"],

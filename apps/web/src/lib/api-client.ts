@@ -64,7 +64,7 @@ let sessionEnded: () => void = () => {};
 /**
  * The auth feature installs this: a token the server refuses and a refresh cannot replace means the
  * session ended elsewhere (signed out on another device, password changed). Every page, the
- * consoles included, then goes to sign-in instead of carrying on half-working as a guest (issue 20).
+ * consoles included, then goes to sign-in instead of carrying on half-working as a guest.
  */
 export function setSessionEndedHandler(handler: () => void): void {
   sessionEnded = handler;
@@ -140,7 +140,7 @@ async function sendRequest<T>(
     throw error;
   }
 
-  // An expired access token: renew the session once and replay the request (issue 3).
+  // An expired access token: renew the session once and replay the request.
   const renewable = response.status === 401 && token && !NO_RENEW_PATHS.some((prefix) => path.startsWith(prefix));
   if (renewable && mayRenew) {
     if (tracked) requestProgress.finish();

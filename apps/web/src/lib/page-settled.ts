@@ -2,7 +2,7 @@
  * When the first page a visit opens has settled: painted, its own requests answered, and the browser idle.
  * The signed-in shell starts what a member does not need to see that page then (the real-time connection and
  * pusher-js, the toaster, the push and queued-message workers), so on a slow phone none of it competes with
- * the page's scripts, data and photos (issue 22: the dashboard's first load). A page whose requests never go
+ * the page's scripts, data and photos (the dashboard's first load). A page whose requests never go
  * quiet (a poll, a slow server) waits at most SETTLE_CAP_MS after its first paint.
  */
 export const SETTLE_CAP_MS = 3_000;

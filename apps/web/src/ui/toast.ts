@@ -3,7 +3,7 @@ import type { ExternalToast } from "sonner";
 /**
  * The app's toasts, without sonner in the chunk that asks for one: sonner, and the toaster that shows its toasts
  * (ui/AppToaster.tsx), load with the first toast. A page that toasts nothing never loads them, so the dashboard's
- * first load does not carry them (issue 22). sonner keeps a toast asked for before its toaster mounted and shows
+ * first load does not carry them. sonner keeps a toast asked for before its toaster mounted and shows
  * it once the toaster subscribes.
  */
 let wanted = false;

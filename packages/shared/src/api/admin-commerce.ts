@@ -2,7 +2,7 @@ import { z } from "../validation/z";
 import { messageTypes } from "./conversations";
 import { ZCreditPriceSchema } from "./credits";
 
-/** Admin: message prices and credit packages (issue 10). Prices apply to messages sent after the change. */
+/** Admin: message prices and credit packages. Prices apply to messages sent after the change. */
 export const ZAdminMessagePriceRequestSchema = z.object({ credits: z.number().int().min(0).max(1000) });
 export const ZAdminMessagePriceParamsSchema = z.object({ type: z.enum(messageTypes) });
 export const ZAdminMessagePriceResponseSchema = z.object({ data: ZCreditPriceSchema });

@@ -10,7 +10,7 @@ import { ZOwnPhotoSchema } from "./photos";
 import { ZUpdateProfileRequestSchema } from "./profiles";
 
 /*
- * Admin: fictional profiles (issue 10). The profile fields are the members'
+ * Admin: fictional profiles. The profile fields are the members'
  * own schemas (registration's username and city, the profile editor's option
  * fields), so a fictional profile passes exactly the rules a member's does.
  */

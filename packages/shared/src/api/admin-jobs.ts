@@ -1,7 +1,7 @@
 import { z } from "../validation/z";
 
 /**
- * Admin: the background jobs queue at a glance (issue 18). Per kind: jobs waiting (due, running or retrying),
+ * Admin: the background jobs queue at a glance. Per kind: jobs waiting (due, running or retrying),
  * failed for good and done (finished jobs are kept a week, a scheduled pass's a day, failed ones a month), and
  * for a scheduled kind its next run.
  */

@@ -3,7 +3,7 @@ import { ZAdminAccountFlagSchema } from "./admin-payments";
 import { ZAdminReportSchema } from "./admin-reports";
 import { ZOwnPhotoSchema } from "./photos";
 
-/** Admin: members (issue 10). Search by username, email or uuid; one member's account, ledger, payments, reports. */
+/** Admin: members. Search by username, email or uuid; one member's account, ledger, payments, reports. */
 export const ZAdminMemberSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(320) });
 
 export const ZAdminMemberSummarySchema = z.object({
@@ -16,7 +16,7 @@ export const ZAdminMemberSummarySchema = z.object({
   created_at: z.string(),
   last_active_at: z.string(),
   deactivated_at: z.string().nullable(),
-  /** An admin's ban (issue 17): when, why, and by whom; null while the account is not suspended. */
+  /** An admin's ban: when, why, and by whom; null while the account is not suspended. */
   suspension: z
     .object({
       suspended_at: z.string(),
@@ -97,7 +97,7 @@ export const ZAdminMemberDetailResponseSchema = z.object({
 });
 
 /**
- * What the members page shows before any search (issue 21): the newest sign-ups and the members with open
+ * What the members page shows before any search: the newest sign-ups and the members with open
  * reports against them. Real members only: staff and fictional profiles are found by search.
  */
 export const ZAdminMembersOverviewResponseSchema = z.object({
@@ -143,7 +143,7 @@ export const ZAdminMemberStatusResponseSchema = z.object({ data: ZAdminMemberSum
 export const ZAdminSuspendRequestSchema = z.object({ reason: z.string().trim().min(3).max(500) });
 export type TAdminSuspendRequest = z.input<typeof ZAdminSuspendRequestSchema>;
 
-/** Admin: photo moderation (issue 10). */
+/** Admin: photo moderation. */
 export const ZAdminPendingPhotoSchema = z.object({
   id: z.string(),
   member: z.object({ uuid: z.string(), username: z.string() }),
@@ -180,7 +180,7 @@ export const ZAdminPhotoDecisionResponseSchema = z.object({
   data: z.object({ id: z.string(), status: z.enum(["approved", "rejected"]) }),
 });
 
-/** Admin: the dashboard (issue 10). "Today" is the site's calendar day (SITE_TIMEZONE). */
+/** Admin: the dashboard. "Today" is the site's calendar day (SITE_TIMEZONE). */
 export const ZAdminDashboardResponseSchema = z.object({
   data: z.object({
     members: z.object({ total: z.number().int(), registered_today: z.number().int(), active_today: z.number().int() }),

@@ -1,6 +1,6 @@
 import { z } from "../validation/z";
 
-/** Admin: refunds, chargebacks and the account flags they raise (issue 19). */
+/** Admin: refunds, chargebacks and the account flags they raise. */
 export const adminPaymentMessages = {
   notRefundable: "Only a paid payment can be refunded.",
   refundsUnavailable: "Refunds are not available: this payment's gateway is not configured.",

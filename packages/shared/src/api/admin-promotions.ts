@@ -2,7 +2,7 @@ import { promoEventNames } from "../constants/promotions";
 import { z } from "../validation/z";
 
 /*
- * Admin: promo events and their windows (issue 10). The name is one of the
+ * Admin: promo events and their windows. The name is one of the
  * events the site knows (spec §1): the navbar's badge and the popups are
  * drawn per event, so a free-text name would be a promotion nobody sees.
  * Limits match the promotions table's checks.

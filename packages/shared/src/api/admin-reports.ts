@@ -1,6 +1,6 @@
 import { z } from "../validation/z";
 
-/** Admin: reports (issue 10). pending → under_review → accepted or rejected, with notes along the way. */
+/** Admin: reports. pending → under_review → accepted or rejected, with notes along the way. */
 export const reportStatuses = ["pending", "under_review", "accepted", "rejected"] as const;
 
 export const ZAdminReportsQuerySchema = z.object({

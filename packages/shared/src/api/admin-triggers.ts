@@ -3,7 +3,7 @@ import { MESSAGE_TEXT_MAX } from "./conversations";
 import { resourceResponse } from "./envelope";
 
 /**
- * Admin: triggers (issue 10), messages fictional profiles send on their own
+ * Admin: triggers, messages fictional profiles send on their own
  * (message type `trigger`): to a member some minutes after registering, or
  * to a member inactive for a while.
  */

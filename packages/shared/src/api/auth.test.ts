@@ -4,7 +4,7 @@ import { makeRegisterRequestSchema, ZEmailSchema, ZLoginRequestSchema } from "./
 
 /**
  * Spec §5 through the schemas the forms and the API really use (the rule-string library these cases
- * came from is gone, issue 18 §5): email limits and its custom message, password length and
+ * came from is gone): email limits and its custom message, password length and
  * confirmation, the city's custom message, the date of birth and the first-failure wording.
  */
 const today = () => "2026-06-15";

@@ -153,7 +153,7 @@ export const ZCurrentUserSchema = z.object({
   unread_messages_count: z.number().int(),
   new_visitors_count: z.number().int(),
   unread_favorites_count: z.number().int(),
-  /** Likes and winks received since the member last opened that tab of "Likes you" (issue 20). */
+  /** Likes and winks received since the member last opened that tab of "Likes you". */
   new_likes_count: z.number().int(),
   new_winks_count: z.number().int(),
   visits_count: z.number().int(),

@@ -24,7 +24,7 @@ export type TStaticPage = z.infer<typeof ZStaticPageSchema>;
 export const ZStaticPageResponseSchema = z.object({ data: ZStaticPageSchema });
 export type TStaticPageResponse = z.infer<typeof ZStaticPageResponseSchema>;
 
-/** Admin: a page's new text (issue 10). Stored sanitised; an edited page is never overwritten by a deploy. */
+/** Admin: a page's new text. Stored sanitised; an edited page is never overwritten by a deploy. */
 export const ZStaticPageUpdateRequestSchema = z.object({
   title: z.string().trim().min(1).max(150),
   meta_title: z.string().trim().min(1).max(150),

@@ -153,7 +153,7 @@ export const ZNotEnoughCreditsSchema = z.object({ message: z.string(), credits_n
 export const messagingMessages = {
   notEnoughCredits: "Not enough credits",
   cannotMessage: "You cannot send messages to this member.",
-  /** In place of the composer when the partner's account is suspended, deactivated or deleted (issue 17). */
+  /** In place of the composer when the partner's account is suspended, deactivated or deleted. */
   memberUnavailable: "This member is no longer available",
   notWhileImpersonating: "Messages cannot be sent while signed in as a member.",
   imageUnavailable: "This image cannot be sent.",

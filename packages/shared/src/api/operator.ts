@@ -4,7 +4,7 @@ import { MESSAGE_TEXT_MAX } from "./conversations";
 import { resourceResponse } from "./envelope";
 import { ZProfileCardSchema, ZPublicProfileSchema } from "./profiles";
 
-/** A taken conversation stays with its operator this long unless renewed (issue 10). */
+/** A taken conversation stays with its operator this long unless renewed. */
 export const OPERATOR_LOCK_SECONDS = 6 * 60;
 /** Conversations one operator may hold at once. */
 export const OPERATOR_MAX_LOCKS = 2;

@@ -67,7 +67,7 @@ const booleanQuery = z
 export const searchSorts = ["last_active", "newest", "distance"] as const;
 export type TSearchSort = (typeof searchSorts)[number];
 
-/** Every filter and the sort of a search, as the address bar carries them (issue 20). */
+/** Every filter and the sort of a search, as the address bar carries them. */
 const searchFilterFields = {
   gender: z.enum(genders).optional(),
   age_min: z.coerce.number().int().min(18).max(100).optional(),
@@ -203,7 +203,7 @@ export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequestSchema>;
 /**
  * What /profile/complete still asks for, in the order the page shows them. Eye and hair colour, body
  * type and tattoos are left out on purpose: "Unknown" is an honest answer there, so it never blocks
- * a member (issue 20). A photo is asked for but not required: a member cannot upload one before
+ * a member. A photo is asked for but not required: a member cannot upload one before
  * confirming their email, and moderation may take a while.
  */
 export const profileCompletionFields = ["headline", "about_me", "state", "relationship_status", "looking_for"] as const;

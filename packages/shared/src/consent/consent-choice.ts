@@ -1,7 +1,7 @@
 /**
  * The visitor's cookie choice as the browser stores it (apps/web/src/lib/consent.ts): JSON in localStorage and, the
  * same text URI-encoded, in the `consent` cookie. Here so the server reads the cookie by the same rule the browser
- * writes it: a page sent to a visitor who has not chosen carries the banner in its HTML (issue 22).
+ * writes it: a page sent to a visitor who has not chosen carries the banner in its HTML.
  * Bumping CONSENT_VERSION (new purposes) asks everyone again.
  */
 export const CONSENT_VERSION = 1;

@@ -36,7 +36,7 @@ export const tattoosPiercingsOptions = [
   { key: 3, label: "No" },
 ] as const satisfies OptionList;
 
-/** Not in the spec's lists; the product's own choices for the profile fields issue 5 names. */
+/** Not in the spec's lists; the product's own choices for the profile fields the spec leaves open. */
 export const relationshipStatusOptions = [
   { key: 1, label: "Single" },
   { key: 2, label: "Separated" },

@@ -1,7 +1,7 @@
 import { ZAdminJobsResponseSchema } from "../api/admin-jobs";
 import { defineEndpoint } from "./endpoint";
 
-/** The admin console: the background jobs queue (issue 18). */
+/** The admin console: the background jobs queue. */
 export const adminJobsEndpoints = {
   counts: defineEndpoint({
     method: "GET",

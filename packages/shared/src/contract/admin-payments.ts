@@ -3,7 +3,7 @@ import { ZAdminAccountFlagResponseSchema, ZAdminRefundRequestSchema } from "../a
 import { z } from "../validation/z";
 import { defineEndpoint } from "./endpoint";
 
-/** The admin console: refunds and the account flags that refunds and chargebacks raise (issue 19). */
+/** The admin console: refunds and the account flags that refunds and chargebacks raise. */
 export const adminPaymentsEndpoints = {
   refund: defineEndpoint({
     method: "POST",

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 /**
- * One endpoint of the API, defined once for both sides (issue 18 §1): the server registers its
+ * One endpoint of the API, defined once for both sides: the server registers its
  * route from it (apps/server/src/platform/http/endpoint-route.ts, and so the OpenAPI document),
  * the web app calls it through `callEndpoint` (apps/web/src/lib/api-client.ts). A field renamed
  * in a schema here is a compile error in the handler that returns it and in the page that reads

@@ -6,7 +6,7 @@ type Ordered = Pick<TOperatorQueueItem, "conversation_uuid" | "waiting_since" | 
 export const EQUAL_WAIT_MS = 60_000;
 
 /**
- * The queue's order (issue 21), the same as the server's SQL `order by` in queue-service.ts, so a console that
+ * The queue's order, the same as the server's SQL `order by` in queue-service.ts, so a console that
  * applies pushed changes sorts exactly as a fresh GET would:
  * 1. members who wrote a text (or photo) before those who only winked or liked;
  * 2. longest waiting first, by the minute their wait began;

@@ -12,7 +12,7 @@ export const realtimeChannels = {
   credits: (userUuid: string) => `private-credits.user.${userUuid}`,
   duration: (userUuid: string) => `private-duration.user.${userUuid}`,
   conversation: (conversationUuid: string) => `private-conversation.${conversationUuid}`,
-  /** Staff only (operators and admins, never an impersonated session): the operator queue's changes (issue 21). */
+  /** Staff only (operators and admins, never an impersonated session): the operator queue's changes. */
   operatorQueue: () => "private-operator.queue",
 } as const;
 
@@ -43,7 +43,7 @@ export interface RealtimeEventPayloads {
   CreditsEarned: { credits: number; balance: number };
   /**
    * On the member's credits channel whenever credits are spent or taken back (CreditsEarned covers additions):
-   * every open tab and device shows the same balance without asking (issue 20, dead end 8).
+   * every open tab and device shows the same balance without asking.
    */
   BalanceChanged: { balance: number };
   PassStarted: { expires_at: string };

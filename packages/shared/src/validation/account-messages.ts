@@ -1,4 +1,4 @@
-/** Messages of the accounts feature (issue 3 and spec §8), verbatim where the spec or issue names them. */
+/** Messages of the accounts feature (spec §8), verbatim where the spec names them. */
 export const accountMessages = {
   usernameTaken: "The username has already been taken.",
   emailTaken: "The email has already been taken.",

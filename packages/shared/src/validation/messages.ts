@@ -36,7 +36,7 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 export const authMessages = {
   failed: "These credentials do not match our records.",
   throttle: "Too many login attempts. Please try again in {seconds} seconds.",
-  /** An admin's ban (issue 17): sign-in with the right password, and any request with a token still held. */
+  /** An admin's ban: sign-in with the right password, and any request with a token still held. */
   suspended: "This account has been suspended.",
   /** Shown on /login when a session ended elsewhere (signed out on another device, password changed). */
   sessionEnded: "You were signed out. Please sign in again.",

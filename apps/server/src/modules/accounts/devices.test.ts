@@ -16,7 +16,7 @@ interface Device {
   current: boolean;
 }
 
-/** Issue 20: Account settings → Devices, the member's signed-in sessions, each of which they can sign out. */
+/** Account settings → Devices, the member's signed-in sessions, each of which they can sign out. */
 describe("the member's devices (GET/DELETE /api/account/sessions)", () => {
   let server: TestServer;
   const clients: Pusher[] = [];

@@ -35,7 +35,7 @@ import { PHOTO_SIZES, type PhotoSize, photoFileKey, photoOriginalKey } from "../
 import { ONLINE_WINDOW_MS } from "../profiles";
 
 /**
- * What deleting an account removes (issue 17; the list of what stays, and why, is in the privacy page and
+ * What deleting an account removes (the list of what stays, and why, is in the privacy page and
  * docs/resilience-and-security.md "Export and deletion"). Everything personal goes, in one transaction: the
  * member's photos and every image they uploaded, their conversations with fictional profiles (no real person
  * keeps a copy), operators' notes about them, tickets, reports about them and the texts of reports they made,

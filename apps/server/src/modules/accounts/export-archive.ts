@@ -19,7 +19,7 @@ import { collectAccountExport } from "./export";
 export const EXPORTS_PER_HOUR = 3;
 
 export async function exportArchive(context: AppContext, auth: Authenticated): Promise<NodeJS.ReadableStream> {
-  // The member's data is theirs to take: an operator acting as them may not download it (issue 17).
+  // The member's data is theirs to take: an operator acting as them may not download it.
   accountPolicy.assertNotImpersonating(auth);
   // Counted after that check, so an operator's refused attempts never use up the member's downloads.
   const started = await context.attempts.hit(`account-export:${auth.user.id}`, 3600);

@@ -4,7 +4,7 @@ type AuditRow = typeof auditLog.$inferSelect;
 
 /**
  * What happened to the account, in the member's words. Staff actions say "our team" or "a moderator", never
- * who: staff identities and their IP addresses stay with us (issue 17). Actions the member took themselves
+ * who: staff identities and their IP addresses stay with us. Actions the member took themselves
  * keep the IP address they came from, which is the member's own data.
  */
 const ownActions: Record<string, string> = {

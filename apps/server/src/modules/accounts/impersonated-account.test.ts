@@ -3,7 +3,7 @@ import { jsonRequest, reloadUser, signedInMember } from "../../test/factories";
 import { signedInStaff } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
-/** Issue 17: a support sign-in acts for the member, but the member's data and the account's fate stay theirs. */
+/** A support sign-in acts for the member, but the member's data and the account's fate stay theirs. */
 describe("an impersonated session on the account routes", () => {
   let server: TestServer;
   beforeAll(async () => {

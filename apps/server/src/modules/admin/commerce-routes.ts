@@ -5,7 +5,7 @@ import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { adminGuard, authOf } from "../sessions";
 import { listPackagesForAdmin, setMessagePrice, updatePackage } from "./commerce-service";
 
-/** Admin: message prices and credit packages (issue 10). Admins only, checked in onRequest. */
+/** Admin: message prices and credit packages. Admins only, checked in onRequest. */
 export async function adminCommerceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const adminOnly = () => adminGuard(context);
 

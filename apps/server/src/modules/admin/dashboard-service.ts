@@ -6,7 +6,7 @@ import type { SessionUser } from "../../platform/members/types";
 import { operatorQueue } from "../operator";
 
 /**
- * The figures an admin opens the day with. Counts real members only (issue 21): fictional profiles are the
+ * The figures an admin opens the day with. Counts real members only: fictional profiles are the
  * product's own, and operators and admins are staff, whatever else their roles say.
  */
 export async function adminDashboard(context: AppContext, admin: SessionUser): Promise<TAdminDashboard> {

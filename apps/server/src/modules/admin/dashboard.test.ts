@@ -51,7 +51,7 @@ describe("admin: dashboard", () => {
     expect((await server.request("/api/admin/dashboard", { headers: member.auth })).status).toBe(403);
   });
 
-  it("never counts staff or fictional profiles as members (issue 21)", async () => {
+  it("never counts staff or fictional profiles as members", async () => {
     const admin = await signedInMember(server, { roles: ["admin"] });
     const before = await dashboard(admin.auth);
     // Staff sign in today (active) and fictional profiles are made today: none of them is a member.

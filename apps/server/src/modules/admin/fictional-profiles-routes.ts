@@ -22,7 +22,7 @@ import {
 const ZProfileParams = z.object({ uuid: z.uuid() });
 
 /**
- * Admin: fictional profiles (issue 10). Admins only, checked in onRequest before the body (or an upload) is
+ * Admin: fictional profiles. Admins only, checked in onRequest before the body (or an upload) is
  * read. Deactivating one uses the members' route (POST /api/admin/members/{uuid}/deactivate).
  */
 export async function adminFictionalProfileRoutes(app: FastifyInstance, context: AppContext): Promise<void> {

@@ -5,7 +5,7 @@ import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { jobCounts } from "../../platform/jobs/counts";
 import { adminGuard } from "../sessions";
 
-/** Admin: the background jobs queue's counts per kind (issue 18), for the dashboard's "Background jobs" panel. */
+/** Admin: the background jobs queue's counts per kind, for the dashboard's "Background jobs" panel. */
 export async function adminJobRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   routeEndpoint(app, adminJobsEndpoints.counts, { onRequest: adminGuard(context) }, async () => ({
     data: { kinds: await jobCounts(context.database.db) },

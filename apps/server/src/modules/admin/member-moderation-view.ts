@@ -8,7 +8,7 @@ import { presentOwnPhoto } from "../photos";
 import { loadReports } from "./reports-service";
 
 /*
- * What moderation needs to see of a member (issue 21): their photos whatever the status, their profile text,
+ * What moderation needs to see of a member: their photos whatever the status, their profile text,
  * the reports against them and by them, and how much they talk.
  */
 

@@ -14,7 +14,7 @@ const realMember = and(
 );
 
 /**
- * The members page before a search (issue 21): the newest sign-ups, and the members with open (pending or under
+ * The members page before a search: the newest sign-ups, and the members with open (pending or under
  * review) reports against them, most reported first, then the most recently reported.
  */
 export async function membersOverview(context: AppContext): Promise<TAdminMembersOverview> {

@@ -8,7 +8,7 @@ import { membersOverview } from "./members-overview-service";
 import { adjustCredits, memberDetail, searchMembers, setMemberDeactivated } from "./members-service";
 import { suspendMember, unsuspendMember } from "./suspension-service";
 
-/** Admin: members (issue 10). Admins only; the role is checked in onRequest, before the body is read. */
+/** Admin: members. Admins only; the role is checked in onRequest, before the body is read. */
 export async function adminMemberRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const adminOnly = () => adminGuard(context);
 

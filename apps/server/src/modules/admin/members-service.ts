@@ -176,7 +176,7 @@ export async function adjustCredits(
 
 /**
  * Deactivates or reactivates a member's account as an admin; the member is confined to /deactivated meanwhile.
- * Deactivated staff lose their sessions too (issue 17): the consoles refuse them from the next request on.
+ * Deactivated staff lose their sessions too: the consoles refuse them from the next request on.
  */
 export async function setMemberDeactivated(
   context: AppContext,

@@ -8,7 +8,7 @@ import { giveCredits, jsonRequest, signedInMember, waitForMail } from "../../tes
 import { createFictionalProfile } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
-/** Issue 21: the admin sees what it moderates. This server approves photos on upload (PHOTO_AUTO_APPROVE=1). */
+/** The admin sees what it moderates. This server approves photos on upload (PHOTO_AUTO_APPROVE=1). */
 describe("admin: moderation views", () => {
   let server: TestServer;
   beforeAll(async () => {

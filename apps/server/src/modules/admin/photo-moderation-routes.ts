@@ -6,7 +6,7 @@ import { adminGuard, authOf } from "../sessions";
 import { decidePhoto, pendingPhotos } from "./photo-moderation-service";
 import { keepPhoto, recentlyApprovedPhotos, removePhoto } from "./photo-review-service";
 
-/** Admin: photo moderation (issue 10) and review after auto-approval (issue 21). Admins only, checked in onRequest. */
+/** Admin: photo moderation and review after auto-approval. Admins only, checked in onRequest. */
 export async function adminPhotoRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const adminOnly = () => adminGuard(context);
 

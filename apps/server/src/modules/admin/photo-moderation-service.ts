@@ -32,7 +32,7 @@ async function pendingPhotoList(context: AppContext) {
 }
 
 /**
- * Approves or rejects a pending photo, or takes down an approved one (issue 21: with PHOTO_AUTO_APPROVE=1 photos
+ * Approves or rejects a pending photo, or takes down an approved one (with PHOTO_AUTO_APPROVE=1 photos
  * are public before anyone looks, so a rejection must work after the fact). Files move between the public and
  * private names under the same unguessable name: copied before the status changes, so a photo never points at a
  * missing file, and the old copies go after commit. A rejected main photo hands the role to the member's next

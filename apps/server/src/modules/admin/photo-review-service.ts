@@ -17,7 +17,7 @@ export const RECENT_PHOTO_DAYS = 7;
 const reviewedActions = ["photo.approved", "photo.kept"];
 
 /**
- * Photos approved on upload (issue 21): with PHOTO_AUTO_APPROVE=1 nobody saw them before members did, so the
+ * Photos approved on upload: with PHOTO_AUTO_APPROVE=1 nobody saw them before members did, so the
  * photos page lists the last 7 days' ones no admin has kept yet, newest first, at their public URLs.
  * Fictional profiles' photos are the admins' own uploads and are left out.
  */

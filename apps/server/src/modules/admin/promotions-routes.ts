@@ -5,7 +5,7 @@ import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { adminGuard, authOf } from "../sessions";
 import { createPromotion, deletePromotion, listPromotions, updatePromotion } from "./promotions-service";
 
-/** Admin: promo events and their windows (issue 10). Admins only, checked in onRequest. */
+/** Admin: promo events and their windows. Admins only, checked in onRequest. */
 export async function adminPromotionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const adminOnly = () => adminGuard(context);
 

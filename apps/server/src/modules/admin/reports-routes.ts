@@ -5,7 +5,7 @@ import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { adminGuard, authOf } from "../sessions";
 import { listReports, updateReport } from "./reports-service";
 
-/** Admin: the reports members and guests filed (issue 10). Admins only, checked in onRequest. */
+/** Admin: the reports members and guests filed. Admins only, checked in onRequest. */
 export async function adminReportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const adminOnly = () => adminGuard(context);
 

@@ -15,7 +15,7 @@ import { adminPromotionRoutes } from "./promotions-routes";
 import { adminReportRoutes } from "./reports-routes";
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  // Role checks run in onRequest, before the body is even parsed (issue 10: "before anything else").
+  // Role checks run in onRequest, before the body is even parsed ("before anything else").
   const staffOnly = [requireAuth(context), requireStaff(["operator", "admin"])];
   await adminMemberRoutes(app, context);
   await adminPhotoRoutes(app, context);

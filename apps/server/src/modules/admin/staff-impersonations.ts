@@ -11,7 +11,7 @@ export interface EndedImpersonation {
 }
 
 /**
- * Staff who lose the consoles lose what they opened with them (issue 17): every
+ * Staff who lose the consoles lose what they opened with them: every
  * session in which they act as a member is revoked and every link they issued
  * but nobody used is voided, in the caller's transaction. Those sessions belong
  * to the member, so ending only the staff account's own sessions left them open.

@@ -7,7 +7,7 @@ import { concreteUrl } from "../../test/route-urls";
 import { startTestServer, type TestServer } from "../../test/support";
 
 /**
- * Issue 17: staff whose account is deactivated or suspended lose the consoles at
+ * Staff whose account is deactivated or suspended lose the consoles at
  * once. Every /api/operator/* and /api/admin/* route of the route table answers
  * 403 for them, their sessions are revoked, and no impersonation link is issued.
  */

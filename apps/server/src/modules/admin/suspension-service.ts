@@ -11,7 +11,7 @@ import { presentSummary, suspendersOf } from "./members-service";
 import { closeEndedImpersonations, endImpersonationsBy } from "./staff-impersonations";
 
 /**
- * An admin's ban (issue 17), separate from the member's own deactivation: while
+ * An admin's ban, separate from the member's own deactivation: while
  * `suspended_at` is set the account cannot sign in, refresh or reactivate, any
  * token still held answers 403, its profile is hidden like a deactivated one,
  * and its conversation partners see the conversation read-only. Suspending ends

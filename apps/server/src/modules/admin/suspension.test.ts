@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../../test/support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-/** Issue 17, "bans that hold": an admin's suspension, separate from the member's own deactivation. */
+/** "bans that hold": an admin's suspension, separate from the member's own deactivation. */
 describe("suspending a member", () => {
   let server: TestServer;
   let admin: Member;

@@ -31,7 +31,7 @@ export function presentCurrentUser(
   },
 ): TCurrentUser {
   const features = user.features ?? {};
-  // An impersonated session never carries the member's address (issue 17).
+  // An impersonated session never carries the member's address.
   const shownEmail = (email: string) => (extras.impersonated ? maskEmail(email) : email);
   return {
     uuid: user.uuid,

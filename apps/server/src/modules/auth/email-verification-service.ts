@@ -12,7 +12,7 @@ import { findEmailToken, markEmailTokenUsed } from "./email-tokens";
 import { queueVerificationMail } from "./registration-service";
 
 /**
- * At most 3 verification mails an hour per member (issue 20): enough for a lost or late mail, too few
+ * At most 3 verification mails an hour per member: enough for a lost or late mail, too few
  * to use our mail server against someone's inbox. The 429 carries Retry-After for the banner to show.
  */
 export const RESENDS_PER_HOUR = 3;

@@ -77,7 +77,7 @@ export async function login(context: AppContext, input: LoginInput): Promise<Iss
     if (user) await countSignInFailure(context, user.id);
     throw failed();
   }
-  // Only with the right password: a wrong one answers the usual 422, so nothing more leaks (issue 17).
+  // Only with the right password: a wrong one answers the usual 422, so nothing more leaks.
   if (user.suspendedAt) throw new AppError("forbidden", authMessages.suspended);
 
   await Promise.all([

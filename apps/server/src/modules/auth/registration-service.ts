@@ -53,7 +53,7 @@ export async function queueVerificationMail(tx: Db, userId: number, email: strin
 
 /**
  * Creates the member, signs them in and mails the verification link. The one
- * place the site admits an email is in use (issue 3), behind a per-IP limit.
+ * place the site admits an email is in use, behind a per-IP limit.
  */
 export async function register(
   context: AppContext,

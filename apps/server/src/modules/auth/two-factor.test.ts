@@ -8,7 +8,7 @@ import { signedInStaff } from "../../test/operator-factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { CHALLENGE_ATTEMPTS, CODE_ATTEMPTS_PER_WINDOW, RECOVERY_CODE_COUNT } from "./two-factor";
 
-/** Issue 20: optional two-factor sign-in with an authenticator app. */
+/** Optional two-factor sign-in with an authenticator app. */
 describe("two-factor sign-in", () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { recordRealtimeEvent } from "../realtime";
 import { conversationPolicy } from "./policy";
 
 /**
- * Deletes one message for the viewer only (issue 20): a message they sent or received disappears from their
+ * Deletes one message for the viewer only: a message they sent or received disappears from their
  * history, list preview and catch-up, while the partner keeps their copy. Reached through the viewer's own
  * membership, so a conversation that is not theirs, or a message from another conversation, is a 404.
  * Hiding twice is harmless. Their other tabs hear it on the member's own channel, never the conversation's.

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../../test/support";
 
 type Who = { auth: Record<string, string> };
 
-/** Issue 20: "Delete one message for yourself; the conversation keeps the partner's copy." */
+/** "Delete one message for yourself; the conversation keeps the partner's copy." */
 describe("deleting one message for yourself", () => {
   let server: TestServer;
   beforeAll(async () => {

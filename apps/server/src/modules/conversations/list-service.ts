@@ -74,7 +74,7 @@ function presentationMoment(context: AppContext) {
 export async function showConversation(context: AppContext, viewer: SessionUser, uuid: string): Promise<TConversation> {
   const { db } = context.database;
   const { conversation, member } = await conversationPolicy.membershipOrNotFound(db, viewer.id, uuid);
-  // The newest message still theirs: not cleared with the conversation, nor deleted on its own (issue 20).
+  // The newest message still theirs: not cleared with the conversation, nor deleted on its own.
   const [newest] = await db
     .select({ id: max(messages.id) })
     .from(messages)

@@ -12,7 +12,7 @@ import type { ConversationSource, MessageSource, PartySource } from "./presenter
  * conversation they are not part of never appears.
  */
 
-/** "Not deleted by this member for themselves" (issue 20) for a messages row known as `alias`. */
+/** "Not deleted by this member for themselves" for a messages row known as `alias`. */
 const visibleToViewerSql = (alias: string, viewerParameter: string) =>
   `not (${alias}.from_id = ${viewerParameter} and ${alias}.hidden_for_sender)
     and not (${alias}.to_id = ${viewerParameter} and ${alias}.hidden_for_recipient)`;

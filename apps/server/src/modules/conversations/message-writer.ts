@@ -46,7 +46,7 @@ export async function openConversation(tx: Db, initiatorId: number, recipientId:
 
 /**
  * A reaction to a written message inside the writing transaction, so what it records (an outbox event) commits or
- * rolls back with the message. The operator module registers the queue's feed (issue 21); registering here keeps
+ * rolls back with the message. The operator module registers the queue's feed; registering here keeps
  * conversations from importing operator, which imports conversations.
  */
 export type MessageAppendedHook = (

@@ -85,7 +85,7 @@ export async function conversationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     "/api/message-images",
     {
-      // Refused before the body is read, like profile photos: an unconfirmed address uploads nothing (issue 17).
+      // Refused before the body is read, like profile photos: an unconfirmed address uploads nothing.
       onRequest: [...guard.onRequest, verifiedMember],
       config: {
         rateLimit: { max: 60, timeWindow: 3600_000, hook: "preHandler" as const, keyGenerator: memberOrAddressKey },

@@ -5,7 +5,7 @@ import { giveCredits, jsonRequest, signedInMember } from "../../test/factories";
 import { logStatements } from "../../test/statement-log";
 import { startTestServer, type TestServer } from "../../test/support";
 
-/** Issue 22: sending is the hottest write there is; these pin down the round trips it no longer takes. */
+/** Sending is the hottest write there is; these pin down the round trips it no longer takes. */
 describe("the statements of sending a message", () => {
   let server: TestServer;
   beforeAll(async () => {

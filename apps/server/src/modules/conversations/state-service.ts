@@ -68,7 +68,7 @@ export async function markReadInTransaction(
     })
     .where(memberRow(conversation.id, viewer.id))
     .returning({ unreadCount: conversationMembers.unreadCount });
-  // Nothing left unread here: the conversation's item in the bell is read as well (issue 20, dead end 6).
+  // Nothing left unread here: the conversation's item in the bell is read as well.
   if (state?.unreadCount === 0) await readConversationNotifications(tx, viewer, conversation.uuid);
   await recordRealtimeEvent(
     tx,

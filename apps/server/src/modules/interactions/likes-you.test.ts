@@ -5,7 +5,7 @@ import { users } from "../../platform/db/schema/members";
 import { createMember, signIn } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
-describe("GET /api/my-likes: who liked or winked at me (issue 20)", () => {
+describe("GET /api/my-likes: who liked or winked at me", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -153,7 +153,7 @@ export async function listFavorites(
 }
 
 /**
- * "Likes you" (issue 20): the members who liked me, or winked at me, newest first, cursor on the row id.
+ * "Likes you": the members who liked me, or winked at me, newest first, cursor on the row id.
  * Hidden, blocked and deleted members drop out as on /my-visitors; opening a tab clears its own new count.
  */
 export async function listLikesYou(

@@ -6,7 +6,7 @@ import { giveCredits, jsonRequest, signedInMember } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { takeBackCredits } from "./ledger";
 
-/** Issue 20, dead end 8: every open tab learns the balance after a spend or a take-back, not only after a top-up. */
+/** Every open tab learns the balance after a spend or a take-back, not only after a top-up. */
 describe("balance events", () => {
   let server: TestServer;
   beforeAll(async () => {

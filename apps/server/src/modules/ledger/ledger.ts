@@ -151,7 +151,7 @@ export async function spendCredits(
 }
 
 /**
- * A spend or take-back, told to every open tab and device of the member after commit (issue 20): a tab that
+ * A spend or take-back, told to every open tab and device of the member after commit: a tab that
  * did not send the message would otherwise keep showing the old balance until it next reloaded the member.
  */
 async function announceBalance(tx: Db, member: { id: number; uuid: string }, balance: number): Promise<void> {

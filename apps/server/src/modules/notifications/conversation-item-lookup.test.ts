@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../../test/support";
 
 /**
  * Every message sent replaces the conversation's bell item, and reading a conversation marks it read: both find the
- * item by the conversation in its data. Measured on the busy-evening seed (issue 22), that lookup read every
+ * item by the conversation in its data. Measured on the busy-evening seed, that lookup read every
  * notification the recipient had (about 500 rows per message sent), so a much-written profile cost more with each
  * message. These check, on the statements the server really sends, that the database finds the item through
  * `notifications_conversation_item_idx` instead.

@@ -104,7 +104,7 @@ export class NotificationDigest {
       const claimed = rows.sort((a, b) => a.id - b.id);
       const lines = claimed.map((row) => describe(row.actionType, row.data as TNotification["data"]));
       const messages = claimed.filter((row) => row.actionType === "MESSAGE_RECEIVED").length;
-      // A conversation's messages share one item (issue 20): the subject counts the messages, not the items.
+      // A conversation's messages share one item: the subject counts the messages, not the items.
       const total = claimed.reduce((sum, row) => sum + itemCount(row.data), 0);
       // The mail is queued with the claim: both commit, or neither does.
       await queueMail(

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../../test/support";
 
 type Who = { auth: Record<string, string> };
 
-/** Issue 20, dead end 6: one bell item per conversation, read with the conversation; other kinds stay apart. */
+/** One bell item per conversation, read with the conversation; other kinds stay apart. */
 describe("message notifications grouped per conversation", () => {
   let server: TestServer;
   beforeAll(async () => {

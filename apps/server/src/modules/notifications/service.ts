@@ -55,7 +55,7 @@ export async function notify(
   const notMuted = sql`not exists (select 1 from ${notificationMutes}
         where ${notificationMutes.userId} = ${input.recipient.id} and ${notificationMutes.mutedUserId} = ${input.from.id})`;
   // One statement: nothing is written when the member muted the sender (this runs on every message sent).
-  // A message replaces the conversation's earlier message item (issue 20: one bell item per conversation, with
+  // A message replaces the conversation's earlier message item (one bell item per conversation, with
   // the count of messages not yet read and the latest one), so it comes back to the top with a new id. Writers
   // into one conversation hold its row lock, so two messages never both miss the item the other wrote.
   // Whether the recipient has a browser subscribed for Web Push, asked in the same statement (most have none).

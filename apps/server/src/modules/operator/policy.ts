@@ -56,7 +56,7 @@ export const operatorPolicy = {
   },
 
   /**
-   * Assignment (issue 10): a fictional profile with assigned operators is
+   * Assignment: a fictional profile with assigned operators is
    * answered only by them and by admins; one with none, by any operator. As a
    * condition on the fictional `users` row the caller's statement calls
    * `profileAlias` (a name from our own code, never input), so the queue, the

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "../../test/support";
 
 const QUEUE = "private-operator.queue";
 
-describe("the operator queue, pushed (issue 21)", () => {
+describe("the operator queue, pushed", () => {
   let server: TestServer;
   const clients: Pusher[] = [];
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { presentationContext, presentLock } from "./presenter";
 import { presentQueueRow, queueRowsSql } from "./queue-service";
 
 /*
- * The queue, pushed (issue 21). Whatever moves a conversation in the operator queue (a member's message, a hold
+ * The queue, pushed. Whatever moves a conversation in the operator queue (a member's message, a hold
  * taken, renewed or released, a reply) records `queue.changed` on private-operator.queue in its own
  * transaction (the outbox), so every open console hears of it right after commit, never of a change that rolled
  * back. Each change carries the conversation's whole entry, so a console applies it without asking again.

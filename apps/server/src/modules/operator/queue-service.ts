@@ -24,7 +24,7 @@ function memberFilter(member: string | undefined): SQL {
   return sql`lower(member.username) like ${pattern}`;
 }
 
-/** The member paid lately: credits bought in the last 30 days, or a running pass or VIP (issue 21). */
+/** The member paid lately: credits bought in the last 30 days, or a running pass or VIP. */
 const payingSql = sql.raw(`(coalesce(member.unlimited_until > now(), false) or coalesce(member.vip_until > now(), false)
   or exists (select 1 from payments paid where paid.user_id = member.id and paid.status = 'paid'
     and paid.paid_at > now() - interval '30 days'))`);

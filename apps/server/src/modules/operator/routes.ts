@@ -15,7 +15,7 @@ import { operatorStats } from "./stats-service";
 import { templateRoutes } from "./template-routes";
 import { operatorTyping } from "./typing-service";
 
-/** The operator console's API (issue 10). Every route checks the role in onRequest, before anything else. */
+/** The operator console's API. Every route checks the role in onRequest, before anything else. */
 export async function operatorRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const staffOnly = operatorPolicy.staffGuard(context);
   registerQueueFeed();

@@ -12,7 +12,7 @@ import { operatorPolicy } from "./policy";
 export const TYPING_EVERY_SECONDS = 2;
 
 /**
- * The operator's typing, shown to the member as the fictional profile's "typing…" (issue 21). The console is not
+ * The operator's typing, shown to the member as the fictional profile's "typing…". The console is not
  * on the conversation's channel (only its two members are), so the server sends the same `client-typing` a
  * member's browser would, with the profile's username and nothing of the operator. Only the holder of the live
  * lock may send it, at most every 2 seconds per conversation.

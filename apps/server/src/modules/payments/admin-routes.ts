@@ -8,7 +8,7 @@ import type { PaymentGateway } from "./gateway";
 import { refundPayment } from "./refund-service";
 
 /**
- * Admin: refunds and account flags (issue 19). Here rather than in the admin module because a refund needs the
+ * Admin: refunds and account flags. Here rather than in the admin module because a refund needs the
  * configured gateway, which only this module knows. Admins only, checked before the body is read.
  */
 export function adminPaymentRoutes(app: FastifyInstance, context: AppContext, gateway: PaymentGateway | undefined) {

@@ -53,7 +53,7 @@ interface ModelPayment {
 }
 
 /**
- * Issue 19's proof: whatever mix of purchases, notifications (repeated, out of order), admin refunds,
+ * Whatever mix of purchases, notifications (repeated, out of order), admin refunds,
  * chargebacks and spending happens, the balance follows a simple model (credit once, take back once, never
  * below 0), purchases stop while a chargeback is open, and ledger:check finds nothing afterwards.
  */

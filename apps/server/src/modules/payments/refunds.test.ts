@@ -17,7 +17,7 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 /** The 500-credit package: 500 credits and its 75 bonus credits, one `purchase` row. */
 const POPULAR_CREDITS = 575;
 
-/** Issue 19: an admin's refunds, chargebacks' suspension of purchases, and clearing the flags they raise. */
+/** An admin's refunds, chargebacks' suspension of purchases, and clearing the flags they raise. */
 describe("refunds and account flags in the admin console", () => {
   let server: TestServer;
   let admin: Member;

@@ -2,7 +2,7 @@ import { profileCompletionFields, type TProfileCompletionField } from "@velvet/s
 import type { UserRow } from "../../platform/members/types";
 
 /**
- * What /profile/complete still needs before a new member goes on to the dashboard (issue 20): a few
+ * What /profile/complete still needs before a new member goes on to the dashboard: a few
  * words and what they are looking for. Eye and hair colour, body type and tattoos are not asked for,
  * since "Unknown" is a valid answer to each; nor is a photo, which an unconfirmed member cannot upload
  * yet (the page still invites one). The profiles feature owns the page and the rule; sign-in (auth)

@@ -16,7 +16,7 @@ import { presentSearchPreferences } from "../../platform/members/search-preferen
 import type { SessionUser } from "../../platform/members/types";
 
 /**
- * The last search and the saved ones live in `preferences.search` (issue 20), each as the canonical
+ * The last search and the saved ones live in `preferences.search`, each as the canonical
  * address-bar parameters of its filters, so re-running one is opening /dashboard with them.
  * Every write touches only the `search` key: the email settings beside it are never rewritten.
  */

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../../test/support";
 
 type Profile = Partial<typeof users.$inferInsert>;
 
-describe("richer search and saved searches (issue 20)", () => {
+describe("richer search and saved searches", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -152,7 +152,7 @@ function prepare(db: Db, shape: SearchShape): PreparedSearch {
 }
 
 /**
- * One page of search results for a viewer (issue 5): the statement of the
+ * One page of search results for a viewer: the statement of the
  * search's shape and the values of this search. `sql` and `params` are exactly
  * what is sent to PostgreSQL, so `npm run bench` can replay them.
  */

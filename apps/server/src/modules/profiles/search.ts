@@ -40,7 +40,7 @@ export function searchStatement(db: Db, viewer: SessionUser, query: TProfileSear
 }
 
 /**
- * Browse and search (issue 5): keyset pagination on (rank, time, id), so a page
+ * Browse and search: keyset pagination on (rank, time, id), so a page
  * boundary never repeats or skips a profile while new members sign up.
  */
 export async function searchProfiles(

@@ -14,7 +14,7 @@ import { startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
 const SITE_KEY = "sockets-site-key";
 
 /**
- * Issue 17 across two processes sharing PostgreSQL and joined by Redis: the
+ * Sessions that end everywhere, across two processes sharing PostgreSQL and joined by Redis: the
  * member's socket is held by process B while every HTTP request (the channel
  * authorisation, the sign-out, the suspension) goes to process A. B closes the
  * socket within a second. Runs in CI's PostgreSQL and Redis pass.

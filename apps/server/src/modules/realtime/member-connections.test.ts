@@ -11,7 +11,7 @@ import { createEmailToken } from "../auth";
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /**
- * Issue 17, "sessions that end everywhere": every flow that ends a member's
+ * "sessions that end everywhere": every flow that ends a member's
  * sessions closes their real-time connections at once, with a code pusher-js
  * does not reconnect on (4010, and 4009 for a suspension), and the closed
  * socket is dropped from its channels so nothing more reaches it. The same

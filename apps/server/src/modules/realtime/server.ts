@@ -83,7 +83,7 @@ export class RealtimeServer {
     server.on("upgrade", (request, socket, head) => this.handleUpgrade(request, socket, head));
     const activityMs = (this.options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS) * 1000;
     const pongTimeoutMs = this.options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
-    // Timers of their own, not jobs (issue 18): pings and this process's own presence entries look after the
+    // Timers of their own, not jobs: pings and this process's own presence entries look after the
     // sockets this process holds, which no other process could do for it, so they are not shared background work.
     const every = (ms: number, work: () => void) => {
       const timer = setInterval(work, ms);

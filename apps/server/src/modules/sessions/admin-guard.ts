@@ -8,7 +8,7 @@ export type StaffRole = "operator" | "admin";
 
 /**
  * Console routes: a member gets 403 (a guest has already had 401 from requireAuth), and so does staff whose
- * account is deactivated or suspended, from the next request on (issue 17): the role alone is not enough.
+ * account is deactivated or suspended, from the next request on: the role alone is not enough.
  */
 export function assertStaff(auth: Authenticated, allowed: readonly StaffRole[]): void {
   // An impersonated session holds a member's identity: it never reaches the console.

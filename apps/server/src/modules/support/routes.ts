@@ -42,7 +42,7 @@ export async function supportRoutes(app: FastifyInstance, context: AppContext): 
     supportEndpoints.createTicket,
     {
       onRequest: optionalAuth(context),
-      // Every ticket passes the bot check (issue 17): a stolen or scripted account cannot flood the desk either.
+      // Every ticket passes the bot check: a stolen or scripted account cannot flood the desk either.
       preHandler: [addressCeiling, botCheckGuard(context)],
       config: {
         // Per member once signed in, per address for guests; preHandler runs after authentication.

@@ -5,7 +5,7 @@ import { routeEndpoint } from "../../platform/http/endpoint-route";
 import { adminGuard, authOf } from "../sessions";
 import { createTrigger, deleteTrigger, listDeliveries, listTriggers, updateTrigger } from "./service";
 
-/** Admin: triggers, the messages fictional profiles send on their own (issue 10). Admins only, in onRequest. */
+/** Admin: triggers, the messages fictional profiles send on their own. Admins only, in onRequest. */
 export async function adminTriggerRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const adminOnly = () => adminGuard(context);
 

@@ -7,7 +7,7 @@ import { realtimeOutbox } from "./schema/realtime";
 import { NAMED_BY_TEXT, queryRowsPrepared } from "./statement-names";
 
 /**
- * Hot writes ask for a statement named after its text (issue 22: planning the send's statements cost PostgreSQL
+ * Hot writes ask for a statement named after its text (planning the send's statements cost PostgreSQL
  * more than running them). Always on PostgreSQL: the embedded database has no named statements.
  */
 describe("statements named after their text", () => {

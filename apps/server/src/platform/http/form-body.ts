@@ -3,7 +3,7 @@ import { AppError } from "./app-error";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route takes form-encoded bodies: a real HTML form or pusher-js posts to it (issue 17). */
+    /** The route takes form-encoded bodies: a real HTML form or pusher-js posts to it. */
     formBody?: boolean;
   }
 }

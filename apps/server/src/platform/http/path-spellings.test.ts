@@ -3,7 +3,7 @@ import { createMember, signedInMember } from "../../test/factories";
 import { type RawResponse, rawRequest } from "../../test/raw-http";
 import { startTestServer, TEST_SITE_KEY, type TestServer } from "../../test/support";
 
-/** The ways of writing an API path that the router reads as the same route, or nearly (issue 17). */
+/** The ways of writing an API path that the router reads as the same route, or nearly. */
 function spellingsOf(path: string, baseUrl: string): string[] {
   const rest = path.slice("/api/".length);
   return [

@@ -126,7 +126,7 @@ interface AppPage {
  *   first-load-preloads.json, see apps/web/vite.config.ts); every other path gets the bare page;
  * - a visitor without a cookie choice (no valid consent cookie) gets the cookie banner in the HTML, rendered by the
  *   build from its own component (apps/web/build/prerendered-consent-banner.ts), so it paints with the page instead
- *   of after the scripts: on a first visit it is often the largest thing on screen (issue 22). The app's banner
+ *   of after the scripts: on a first visit it is often the largest thing on screen. The app's banner
  *   takes its place when it mounts.
  */
 function appPages(): { byPath: Map<string, AppPage>; other: AppPage } {

@@ -37,14 +37,14 @@ export const accountPolicy = {
 
   /**
    * Unverified members may browse, block and act on fictional profiles, but
-   * not upload photos or like, wink at or favorite real members (issue 17):
+   * not upload photos or like, wink at or favorite real members:
    * a throwaway address must not be able to reach real people.
    */
   assertVerified(user: SessionUser): void {
     if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.confirmEmailFirst);
   },
 
-  /** Unverified members may browse but not send messages (issue 3). */
+  /** Unverified members may browse but not send messages. */
   assertMaySendMessages(user: SessionUser): void {
     if (!user.emailVerifiedAt) throw new AppError("forbidden", accountMessages.verifyEmail);
   },

@@ -3,7 +3,7 @@ import type { UserPreferences } from "../db/schema/members";
 
 /**
  * `preferences.search` as the API shows it. Here rather than in the profiles module because the current
- * user (auth) and the preferences endpoint (accounts) show it too. Anything stored before issue 20 gave
+ * user (auth) and the preferences endpoint (accounts) show it too. Anything stored before saved searches existed gave
  * it this shape (a flat record nothing wrote) reads as "no search yet".
  */
 export function presentSearchPreferences(preferences: UserPreferences): TSearchPreferences {

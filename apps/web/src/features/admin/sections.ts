@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 
 /**
- * The admin console's sections (issue 10), in navigation order. Each is a default-export component with no
+ * The admin console's sections, in navigation order. Each is a default-export component with no
  * props, loaded as its own chunk when an admin first opens it; a section adds its own sub-routes under its
  * path (the members section owns /admin/members/:uuid). Adding a section is one line here.
  */

@@ -97,7 +97,7 @@ export function sessionEndedElsewhere(): boolean {
 }
 
 /**
- * A session ended on another device or by a password change (issue 20): sign out here too and go to
+ * A session ended on another device or by a password change: sign out here too and go to
  * sign-in with the page to come back to, instead of carrying on as a half-working guest.
  */
 function endSessionHere(): void {
@@ -111,7 +111,7 @@ function endSessionHere(): void {
 export function startSessionKeeper(): void {
   setSessionRenewer(renewAccessToken);
   setSessionEndedHandler(endSessionHere);
-  // Suspended (issue 17): the server ended every session; sign-in then says why.
+  // Suspended: the server ended every session; sign-in then says why.
   setSuspensionHandler(() => {
     useAuthStore.getState().clear();
     if (window.location.pathname !== "/login") window.location.assign("/login");

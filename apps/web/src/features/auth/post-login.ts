@@ -1,7 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 import { safeRelativePath } from "../../lib/safe-redirect";
 
-/** Where a signed-in person starts when no page asked for them: staff at their console (issue 20). */
+/** Where a signed-in person starts when no page asked for them: staff at their console. */
 export function homeFor(user: Pick<TCurrentUser, "profile_complete" | "scope">): string {
   if (user.scope.includes("admin")) return "/admin";
   if (user.scope.includes("operator")) return "/operator";
@@ -9,7 +9,7 @@ export function homeFor(user: Pick<TCurrentUser, "profile_complete" | "scope">):
 }
 
 /**
- * Where a member goes after signing in (spec §2, issue 3): back to the page
+ * Where a member goes after signing in (spec §2): back to the page
  * first tried if that is a safe relative path, else staff to their console,
  * members to /profile/complete while the profile is incomplete, else to /dashboard.
  */

@@ -8,7 +8,7 @@ const BannerPanel = lazy(loadBannerPanel);
 
 /**
  * Starts loading the banner while the app starts (the client configuration, the first page's guards), when this
- * visitor has not chosen yet: the banner is often the largest thing the first paint shows (issue 22). Until it
+ * visitor has not chosen yet: the banner is often the largest thing the first paint shows. Until it
  * mounts, the server's prerendered copy stands in its place.
  */
 export function preloadConsentBanner(): void {

@@ -1,7 +1,7 @@
 import { safeRelativePath } from "../../lib/safe-redirect";
 
 /**
- * The page a member left to buy credits from (a conversation with a message waiting, issue 20), so the
+ * The page a member left to buy credits from (a conversation with a message waiting), so the
  * payment result leads back there rather than to /messages. localStorage, not sessionStorage: the
  * gateway may bring the member back in another tab. Kept an hour, enough for any checkout.
  */

@@ -5,7 +5,7 @@ const SayHiDialogChunk = lazy(() => import("./SayHiDialog").then((module) => ({ 
 
 /**
  * "Say hi" opens on a click: its code (sending, prices, credits, the push offer) loads then, not with the
- * profile cards that offer it (issue 22: the dashboard's first load).
+ * profile cards that offer it (the dashboard's first load).
  */
 export function SayHiDialog(props: ComponentProps<typeof SayHiDialogNow>) {
   return (

@@ -2,7 +2,7 @@ import { MoreIcon, TrashIcon } from "../../ui/icons";
 import { usePopupMenu } from "./use-popup-menu";
 
 /**
- * A message's own menu (issue 20): "Delete for me". Beside every bubble; on a wide screen it shows on hover or
+ * A message's own menu: "Delete for me". Beside every bubble; on a wide screen it shows on hover or
  * keyboard focus, on a phone it stays visible (there is no hover). The choice opens a confirmation.
  */
 export function MessageMenu({ mine, onDelete }: { mine: boolean; onDelete(): void }) {

@@ -10,7 +10,7 @@ function sendQueued(): void {
 
 /**
  * Messages written offline go out when the connection returns, whichever page the member is on, and a page
- * opened later (a reload) sends what an earlier one left queued on this device (issue 20, dead end 4).
+ * opened later (a reload) sends what an earlier one left queued on this device.
  */
 export default function QueuedMessagesWorker() {
   const memberUuid = useAuthStore((state) => state.user?.uuid);

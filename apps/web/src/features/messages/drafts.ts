@@ -1,7 +1,7 @@
 import { create } from "zustand";
 
 /**
- * Unsent text, per member and conversation, kept in localStorage (issue 20): a reload, a trip to buy
+ * Unsent text, per member and conversation, kept in localStorage: a reload, a trip to buy
  * credits or another conversation in between never loses what the member wrote. Keyed by member too,
  * so someone else signing in on the same browser never sees it.
  */

@@ -5,7 +5,7 @@ export type MessageHiddenEvent = RealtimeEventPayloads["MessageHidden"];
 const EVENT = "velvet:message-hidden";
 
 /**
- * MessageHidden from the member's own channel (issue 20): a message they deleted for themselves in one tab
+ * MessageHidden from the member's own channel: a message they deleted for themselves in one tab
  * leaves every other open tab's conversation too. The app shell's real-time connection announces it; an open
  * thread listens (a window event, as the thread's messages live in the page, not in a shared store).
  */

@@ -34,7 +34,7 @@ const message = (clientId: string, conversationUuid = "conversation-1"): Pending
   failure: null,
 });
 
-describe("sending what the outbox holds (issue 20: offline)", () => {
+describe("sending what the outbox holds (offline)", () => {
   beforeEach(() => {
     online = true;
     failWithNetwork = false;

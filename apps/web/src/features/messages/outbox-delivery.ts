@@ -9,7 +9,7 @@ import { type PendingMessage, queuedMessages, useOutbox } from "./outbox";
 import { sendFailure } from "./send-failure";
 
 /**
- * Sending what the outbox holds, one conversation at a time in the order written (issue 20, dead end 4):
+ * Sending what the outbox holds, one conversation at a time in the order written:
  * each conversation's sends are chained, so a queued message never overtakes an earlier one. Offline, a
  * message waits as "queued" and goes out when the browser is back online (flushQueued), with its own
  * client_id, so a send the server already had is answered with that message instead of stored twice.

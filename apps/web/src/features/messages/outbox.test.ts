@@ -34,7 +34,7 @@ describe("the outbox", () => {
   });
 });
 
-describe("the outbox on the device (issue 20: offline)", () => {
+describe("the outbox on the device (offline)", () => {
   let storage: Map<string, string>;
   beforeEach(() => {
     storage = new Map();

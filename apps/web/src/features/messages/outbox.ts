@@ -5,7 +5,7 @@ import type { SendFailure } from "./send-failure";
 /**
  * A message on its way: shown at once as a bubble, kept (with its client_id) until the server has it.
  * Written while offline it is "queued": kept on the device (text and winks in localStorage, so a reload keeps
- * them) and sent, in order and with the same client_id, as soon as the connection is back (issue 20).
+ * them) and sent, in order and with the same client_id, as soon as the connection is back.
  */
 export interface PendingMessage {
   /** Made once per message and reused on every retry, so a retry is never charged twice. */

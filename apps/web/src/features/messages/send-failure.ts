@@ -8,7 +8,7 @@ export interface SendFailure {
   needsCredits: boolean;
   /**
    * 403 for an unconfirmed address: sending again cannot work, so no retry is offered; the member is
-   * reloaded and the composer says why, with "Resend" and "Change address" (issue 20).
+   * reloaded and the composer says why, with "Resend" and "Change address".
    */
   needsConfirmedEmail: boolean;
 }

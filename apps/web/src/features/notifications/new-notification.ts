@@ -17,7 +17,7 @@ export function handleNewNotification(queryClient: QueryClient, payload: unknown
 }
 
 /**
- * NotificationsRead (issue 20): the member read a conversation here or in another tab, and the server marked
+ * NotificationsRead: the member read a conversation here or in another tab, and the server marked
  * its grouped message notification read. The bell's count is set at once and the list fetched again.
  */
 export function handleNotificationsRead(queryClient: QueryClient, unreadCount: number): void {

@@ -34,7 +34,7 @@ export function notificationText(notification: NotificationFields): string {
 
 /**
  * How many messages a conversation's item stands for: the server keeps one item per conversation and counts
- * the messages not yet read (issue 20). 1 for every other kind, and for an item without a count.
+ * the messages not yet read. 1 for every other kind, and for an item without a count.
  */
 export function messageCount(notification: NotificationFields): number {
   const count = (notification.data as { count?: unknown }).count;

@@ -60,7 +60,7 @@ function Desk({ uuid, context, queueLock, lastMemberMessageAt, onAdvance }: Desk
   const mine = Boolean(lock.held?.lock.mine && lock.held.deadline > now);
   const isAdmin = useAuthStore((state) => state.user?.scope.includes("admin") ?? false);
 
-  // The desk's keys (issue 21; all listed in the help overlay): Alt+R releases, / opens the templates, Alt+O
+  // The desk's keys (all listed in the help overlay): Alt+R releases, / opens the templates, Alt+O
   // adds a note, Alt+M jumps to the member, Escape comes back to the reply box.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ApiError, callEndpoint } from "../../lib/api-client";
 
 /**
- * Spec §6: an operator may impersonate a user through an impersonate_token (issue 21: from the context panel).
+ * Spec §6: an operator may impersonate a user through an impersonate_token (from the context panel).
  * The server issues a single-use link, valid 5 minutes, and audits it; the member's own session never changes.
  * Opening it here would replace the console's session, so it is copied for a private window instead.
  */

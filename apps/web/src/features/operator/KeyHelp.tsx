@@ -1,7 +1,7 @@
 import { Modal } from "../../ui/Modal";
 import { useDeskSettings } from "./desk-settings";
 
-/** Every key of the desk (issue 21), as the help overlay lists them. */
+/** Every key of the desk, as the help overlay lists them. */
 export const deskKeys: ReadonlyArray<{ keys: string[]; action: string }> = [
   { keys: ["Alt", "N"], action: "Take the next waiting conversation" },
   { keys: ["Enter"], action: "Send the reply" },

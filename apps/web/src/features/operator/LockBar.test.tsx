@@ -17,7 +17,7 @@ const render = (held: { lock: TOperatorLock; deadline: number } | null, isAdmin 
     "",
   );
 
-describe("the desk's hold bar (issue 21)", () => {
+describe("the desk's hold bar", () => {
   it("counts the operator's own hold down and offers Release", () => {
     const html = render({ lock: lock(true), deadline: NOW + 125_000 });
     expect(html).toContain("2:05");

@@ -19,7 +19,7 @@ import { errorMessage } from "./use-conversation-lock";
 import { applyOwnLock, useQueueFeed } from "./use-queue-feed";
 
 /**
- * The queue arrives pushed on private-operator.queue (issue 21); it is also asked for this often, as a safety
+ * The queue arrives pushed on private-operator.queue; it is also asked for this often, as a safety
  * net for what no event announces (a block, a closed account) and for an event missed.
  */
 const QUEUE_SAFETY_NET_MS = 60_000;
@@ -44,7 +44,7 @@ function HoldingBadge({ queue, fetchedAt }: { queue: TOperatorQueueResponse | un
 }
 
 /**
- * The operator desk (issues 10 and 21): the queue on the left, the open conversation with its composer in the
+ * The operator desk: the queue on the left, the open conversation with its composer in the
  * middle, the member and the fictional profile on the right. Keyboard first: Alt+N takes the next conversation
  * in the queue's order, Alt+R releases, / opens the templates, Alt+O adds a note, Alt+M jumps to the member,
  * ? (or Alt+/) lists the keys. Below 1024 px the queue and the conversation take turns.

@@ -28,7 +28,7 @@ export interface ComposerHandle {
  * details are flagged as they are typed, and sending them takes a second,
  * deliberate press. Enter sends, Shift+Enter starts a new line. The focus
  * stays here: it comes back whenever the conversation is (again) the
- * operator's to answer, and sending never takes it away (issue 21).
+ * operator's to answer, and sending never takes it away.
  */
 export function ReplyComposer({
   ref,

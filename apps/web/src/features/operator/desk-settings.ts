@@ -1,6 +1,6 @@
 import { create } from "zustand";
 
-/** The desk's switches (issue 21), kept in this browser. */
+/** The desk's switches, kept in this browser. */
 export interface DeskSettings {
   /** A short tone when the queue goes from empty to waiting, or a held conversation gets a new message. */
   sound: boolean;

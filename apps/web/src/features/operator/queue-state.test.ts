@@ -33,7 +33,7 @@ const queueOf = (data: TOperatorQueueItem[], myLocks: TOperatorLock[] = []): TOp
 });
 const viewer = { uuid: ME, isAdmin: false };
 
-describe("the pushed queue, applied in the console (issue 21)", () => {
+describe("the pushed queue, applied in the console", () => {
   it("adds, replaces and removes entries and keeps the queue's order", () => {
     const queue = queueOf([item("b", "2026-11-26T02:00:00.000Z"), item("c", "2026-11-26T02:05:00.000Z")]);
     const next = applyQueueChanges(

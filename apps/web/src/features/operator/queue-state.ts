@@ -43,7 +43,7 @@ function aged<T extends { lock: TOperatorLock | null; waiting_seconds: number }>
 }
 
 /**
- * Applies `queue.changed` to the queue this console shows (issue 21): each changed conversation's entry replaces
+ * Applies `queue.changed` to the queue this console shows: each changed conversation's entry replaces
  * the one shown (or leaves, when it no longer waits or is not for this viewer), the viewer's own holds follow
  * the pushed locks, and the list is sorted by the queue's order. `elapsedSeconds`: since the shown queue's
  * figures were current, so every countdown stays right after the update.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { fetchNewMessages, fetchOlderMessages } from "./operator-api";
 
 /**
- * New member messages are fetched as soon as the pushed queue announces them (issue 21); this slow poll is only
+ * New member messages are fetched as soon as the pushed queue announces them; this slow poll is only
  * the safety net for an announcement missed.
  */
 export const THREAD_POLL_MS = 30_000;

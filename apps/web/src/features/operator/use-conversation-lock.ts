@@ -28,7 +28,7 @@ const lockKey = (lock: TOperatorLock | null | undefined) =>
  * The lock on the open conversation: take, renew while typing (throttled), release, and what an answer left
  * behind. Whoever holds it, the countdown runs from the seconds the server reported. The queue's view of the
  * hold (`fromQueue`, pushed on private-operator.queue; undefined until the queue has loaded) wins whenever it
- * changes, so the countdown, "Holding n/2" and the desk always say what the server says (issue 21).
+ * changes, so the countdown, "Holding n/2" and the desk always say what the server says.
  * `onChange` hears every hold the server answered here (take, renew, release), for the queue to show it.
  */
 export function useConversationLock(

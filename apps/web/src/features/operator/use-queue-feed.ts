@@ -41,7 +41,7 @@ export function applyToCachedQueues(
 }
 
 /**
- * The queue, pushed (issue 21): listens on private-operator.queue while the desk is open and applies each
+ * The queue, pushed: listens on private-operator.queue while the desk is open and applies each
  * `queue.changed` to the cached queue. The queue is still asked for once a minute, as a safety net for what
  * no event announces (a member blocking the profile, an account closed) and for a missed event.
  */

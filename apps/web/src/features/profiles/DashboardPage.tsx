@@ -27,7 +27,7 @@ function loadSchemaSoon(): void {
 
 /**
  * Browse and search: filters as a side panel on desktop and a sheet on mobile; infinite scroll.
- * The address bar is the search (issue 20): every filter and the sort are its parameters, so Back,
+ * The address bar is the search: every filter and the sort are its parameters, so Back,
  * a reload or a shared link show the same results; /dashboard with none opens the member's last search.
  */
 export default function DashboardPage() {

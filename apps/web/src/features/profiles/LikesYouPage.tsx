@@ -9,7 +9,7 @@ const tabs: ReadonlyArray<{ tab: Tab; label: string; count: "new_likes_count" | 
   { tab: "winked_me", label: "Winked at me", count: "new_winks_count" },
 ];
 
-/** "Likes you" (issue 20): who liked or winked at the member, newest first, beside favorites and visitors. */
+/** "Likes you": who liked or winked at the member, newest first, beside favorites and visitors. */
 export default function LikesYouPage() {
   const [tab, setTab] = useState<Tab>("liked_me");
   const user = useAuthStore((state) => state.user);

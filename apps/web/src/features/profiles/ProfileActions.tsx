@@ -44,7 +44,7 @@ const toggles: ReadonlyArray<{
 
 /**
  * Message, Like, Wink and Favorite. On a phone they are a bar held at the bottom of the screen, so they
- * are in reach without scrolling past the photos (issue 20); from lg up they sit beside the profile.
+ * are in reach without scrolling past the photos; from lg up they sit beside the profile.
  */
 export function ActionButtons({ actions, layout }: { actions: ProfileRelation; layout: "bar" | "panel" }) {
   const { relation, toggle, lastChanged } = actions;

@@ -11,9 +11,9 @@ const quickButton =
 
 /**
  * A profile card: the photo and "name, age" lead to the profile; the name truncates, the age never does
- * (issue 20). Like and Message sit on the photo so a member can act without opening the profile.
+ *. Like and Message sit on the photo so a member can act without opening the profile.
  * `firstRow`: the card is on screen when the page opens, so its photo loads at once, not lazily once laid out
- * (it is the page's largest paint; issue 22).
+ * (it is the page's largest paint).
  */
 export function ProfileCard({ profile, firstRow = false }: { profile: TProfileCard; firstRow?: boolean }) {
   const queryClient = useQueryClient();

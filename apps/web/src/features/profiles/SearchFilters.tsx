@@ -106,7 +106,7 @@ function TextFilter({
   );
 }
 
-/** Every filter and the sort (issue 20), each one parameter of the address: what the form shows is the URL. */
+/** Every filter and the sort, each one parameter of the address: what the form shows is the URL. */
 export function SearchFiltersForm({
   value,
   errors,

@@ -4,7 +4,7 @@ import { type InteractionKind, interact } from "./profile-api";
 
 type Feedback = Exclude<InteractionKind, "block">;
 
-/** What each action says once done (issue 20: every action confirms itself). */
+/** What each action says once done (every action confirms itself). */
 export function interactionMessage(kind: Feedback, username: string, undo: boolean): string {
   if (kind === "like") return undo ? `You no longer like ${username}.` : `You liked ${username}.`;
   if (kind === "wink") return `You winked at ${username}.`;

@@ -3,7 +3,7 @@ import type { FieldErrors } from "@velvet/shared/validation/field-errors";
 import { useCallback, useEffect, useState } from "react";
 import { withChunkReload } from "../../app/chunk-reload";
 
-/** What the search form holds: the address-bar parameters, every value a string (issue 20). */
+/** What the search form holds: the address-bar parameters, every value a string. */
 export type SearchParams = TSearchParams;
 
 export interface SearchFromAddress {
@@ -17,7 +17,7 @@ type SearchSchema = Pick<typeof import("@velvet/shared/api/profiles"), "ZSearchF
 
 /**
  * The shared search schema, and zod with it (25 KB gzipped), loads only once a search has parameters to check:
- * a member landing on a bare /dashboard with no last search never needs it (issue 22: the dashboard's first
+ * a member landing on a bare /dashboard with no last search never needs it (the dashboard's first
  * load). The filters form asks for it as soon as the member reaches for it.
  */
 let schema: SearchSchema | null = null;

@@ -123,7 +123,7 @@ export function connectRealtime(config: TClientConfig, user: TCurrentUser, handl
   credits.bind(realtimeEvents.balanceChanged, (payload: RealtimeEventPayloads[typeof realtimeEvents.balanceChanged]) =>
     handlers.balanceChanged(payload.balance),
   );
-  // Review accounts (rv) see no pass timers (issue 3).
+  // Review accounts (rv) see no pass timers.
   if (!user.rv) {
     const duration = pusher.subscribe(realtimeChannels.duration(user.uuid));
     duration.bind(realtimeEvents.passStarted, () => handlers.refreshUser());

@@ -11,7 +11,7 @@ const EmailConfirmationBanner = lazy(() =>
 
 /**
  * The strip's room while its chunk loads: the same height, border and background, so the page under it does not
- * move down when the strip arrives (issue 22: layout shift on the dashboard).
+ * move down when the strip arrives (layout shift on the dashboard).
  */
 function AccountHeaderPlaceholder() {
   return (
@@ -26,7 +26,7 @@ function AccountHeaderPlaceholder() {
 }
 
 /**
- * The account strip, and under it the unconfirmed-email banner (issue 20), loaded only once someone is
+ * The account strip, and under it the unconfirmed-email banner, loaded only once someone is
  * signed in: a visitor's first load does not carry them; nor does a confirmed member's carry the banner.
  */
 export function MemberAccountHeader() {

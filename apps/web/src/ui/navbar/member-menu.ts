@@ -1,7 +1,7 @@
 import type { TCurrentUser } from "@velvet/shared/api/auth";
 
 /**
- * The counters a menu entry may carry as a badge (spec §2: unread messages, new visitors; issue 20: new
+ * The counters a menu entry may carry as a badge (spec §2: unread messages, new visitors; and new
  * likes and winks, together on "Likes you").
  */
 type BadgeCount = "unread_messages_count" | "new_visitors_count" | "likes_you";

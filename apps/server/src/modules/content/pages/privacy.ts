@@ -1,6 +1,6 @@
 import { type PageSource, templateNotice, text } from "./page-source";
 
-/** /privacy: a template for counsel to review (issue 9); the controller is the Estonian operator. */
+/** /privacy: a template for counsel to review; the controller is the Estonian operator. */
 export const privacyPage: PageSource = {
   slug: "privacy",
   title: "Privacy policy",

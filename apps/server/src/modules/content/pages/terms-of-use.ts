@@ -1,6 +1,6 @@
 import { type PageSource, templateNotice, text } from "./page-source";
 
-/** /terms-of-use: a template for counsel to review (issue 9), governed by Estonian law (spec §1). */
+/** /terms-of-use: a template for counsel to review, governed by Estonian law (spec §1). */
 export const termsOfUsePage: PageSource = {
   slug: "terms-of-use",
   title: "Terms of use",

@@ -111,7 +111,7 @@ export const messages = pgTable(
     /** The operator who wrote it as a fictional profile. Staff-only: no member-facing presenter reads it. */
     operatorId: bigint("operator_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     readAt: timestamp("read_at", { withTimezone: true }),
-    /** Deleted by its sender for themselves only (issue 20): the recipient keeps their copy. */
+    /** Deleted by its sender for themselves only: the recipient keeps their copy. */
     hiddenForSender: boolean("hidden_for_sender").notNull().default(false),
     /** Deleted by its recipient for themselves only: the sender keeps theirs. */
     hiddenForRecipient: boolean("hidden_for_recipient").notNull().default(false),

@@ -106,7 +106,7 @@ export const users = pgTable(
     uniqueIndex("users_uuid_unique").on(table.uuid),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${table.username})`),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
-    // Browsing (issue 5, bench/README.md): each sort and filter starts from an index over live accounts.
+    // Browsing (bench/README.md): each sort and filter starts from an index over live accounts.
     index("users_browse_idx")
       .on(table.gender, table.state, table.lastActiveAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
@@ -128,8 +128,8 @@ export const users = pgTable(
     index("users_browse_newest_idx")
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.deactivatedAt} is null`),
-    // The fictional profiles, a few thousand among every member: the operator queue starts from them (issue 22's
-    // busy evening: a scan of 100,000 members was half of the queue statement's time; bench/README.md).
+    // The fictional profiles, a few thousand among every member: the operator queue starts from them (on the
+    // busy-evening benchmark a scan of 100,000 members was half of the queue statement's time; bench/README.md).
     index("users_fictional_idx").on(table.id).where(sql`${table.isFictional}`),
     check("users_gender_check", sql`${table.gender} in ('male', 'female')`),
     check("users_seeking_check", sql`${table.seeking} in ('male', 'female', 'both')`),
@@ -140,7 +140,7 @@ export const users = pgTable(
 );
 
 export interface UserPreferences {
-  /** The last search and up to five saved ones, each as its address-bar parameters (issue 20). */
+  /** The last search and up to five saved ones, each as its address-bar parameters. */
   search?: {
     last?: Record<string, string> | null;
     saved?: Array<{ id: string; name: string; params: Record<string, string>; created_at: string }>;

@@ -5,7 +5,7 @@ import { conversations } from "./conversations";
 import { users } from "./members";
 
 /**
- * Who is answering a conversation as its fictional profile (issue 10). One row
+ * Who is answering a conversation as its fictional profile. One row
  * per conversation; a row whose `expires_at` has passed is free to take, so an
  * operator who walks away never blocks a member for longer than the lock lasts.
  */
@@ -91,4 +91,4 @@ export const fictionalProfileOperators = pgTable(
   ],
 );
 
-/* --- Triggers (issue 10) --- */
+/* --- Triggers --- */

@@ -23,7 +23,7 @@ export const reports = pgTable(
   ],
 );
 
-/** What moderators wrote while handling a report (issue 10), oldest first; kept when the author leaves. */
+/** What moderators wrote while handling a report, oldest first; kept when the author leaves. */
 export const reportNotes = pgTable(
   "report_notes",
   {

@@ -38,7 +38,7 @@ export const supportTickets = pgTable(
   ],
 );
 
-/** Answers admins sent to a support ticket by email (issue 10), oldest first. */
+/** Answers admins sent to a support ticket by email, oldest first. */
 export const supportTicketReplies = pgTable(
   "support_ticket_replies",
   {
@@ -53,4 +53,4 @@ export const supportTicketReplies = pgTable(
   (table) => [index("support_ticket_replies_ticket_idx").on(table.ticketId, table.id)],
 );
 
-/* ---- Fictional profiles admin (issue 10) ---- */
+/* ---- Fictional profiles admin ---- */

@@ -7,7 +7,7 @@ import { FictionalProfileForm } from "./FictionalProfileForm";
 import { createFictionalProfile, fetchFictionalProfiles, fictionalKeys } from "./fictional-api";
 import { describeHours } from "./schedule";
 
-/** Admin: fictional profiles (issue 10): find, create, edit, photos, schedule and operators. */
+/** Admin: fictional profiles: find, create, edit, photos, schedule and operators. */
 export default function FictionalProfilesSection() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");

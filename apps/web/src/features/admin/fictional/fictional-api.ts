@@ -9,7 +9,7 @@ import { adminMembersEndpoints } from "@velvet/shared/contract/admin-members";
 import { z } from "@velvet/shared/validation/z";
 import { api, callEndpoint } from "../../../lib/api-client";
 
-/** The admin's fictional-profile calls (issue 10). Every change answers the whole profile, which refreshes its query. */
+/** The admin's fictional-profile calls. Every change answers the whole profile, which refreshes its query. */
 export const fictionalKeys = {
   all: ["admin", "fictional"] as const,
   list: (query: TFictionalProfileListQuery) => ["admin", "fictional", "list", query] as const,

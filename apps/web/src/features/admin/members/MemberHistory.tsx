@@ -58,7 +58,7 @@ const reportTone = (status: string) =>
   status === "accepted" ? "bad" : status === "rejected" ? "neutral" : status === "pending" ? "warn" : "neutral";
 
 /**
- * The reports against the member, or those they filed (issue 21: two lists, so a member who files many
+ * The reports against the member, or those they filed (two lists, so a member who files many
  * reports never pushes the ones about them out of sight), each linking to its status list.
  */
 export function ReportsTable({ rows, side }: { rows: TAdminMemberDetail["reports_against"]; side: "against" | "by" }) {

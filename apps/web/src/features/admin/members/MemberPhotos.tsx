@@ -23,7 +23,7 @@ const statusTone = { approved: "good", pending: "warn", rejected: "bad" } as con
 const doneText = { approve: "approved", reject: "rejected; they have been emailed", remove: "removed" } as const;
 
 /**
- * Every photo of the member (issue 21), whatever its status: approve or reject a waiting one, take down an
+ * Every photo of the member, whatever its status: approve or reject a waiting one, take down an
  * approved one (same dialog, emailed), or remove any for good after a confirmation.
  */
 export function MemberPhotos({ member }: { member: TAdminMemberDetail }) {

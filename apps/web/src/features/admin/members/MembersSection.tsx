@@ -36,7 +36,7 @@ function MemberRow({ member, extra }: { member: TAdminMemberSummary; extra?: Rea
 }
 
 /**
- * What the page shows before a search (issue 21): the members with open reports against them, most reported
+ * What the page shows before a search: the members with open reports against them, most reported
  * first, and the newest sign-ups, so an admin starts where moderation is needed.
  */
 function MembersOverview() {

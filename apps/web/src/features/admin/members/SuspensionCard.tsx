@@ -15,7 +15,7 @@ import { formatDateTime } from "../format";
 import { memberKeys, suspendMember, unsuspendMember } from "./members-api";
 
 /**
- * An admin's ban (issue 17), apart from deactivation, which the member may undo: while suspended the account
+ * An admin's ban, apart from deactivation, which the member may undo: while suspended the account
  * cannot sign in, every session and live connection ends, and the profile disappears. Shows who did it, when
  * and why; lifting it restores everything but the sessions.
  */

@@ -61,7 +61,7 @@ function StatsTable({
 }
 
 /**
- * /admin/operators: how the operators answer (issue 10's statistics): replies, replies per active hour and the
+ * /admin/operators: how the operators answer: replies, replies per active hour and the
  * median first-response time, per operator over a range and per operator per day. The range lives in the
  * address (?days=), so a reload or a shared link shows the same figures.
  */

@@ -142,7 +142,7 @@ function ModeNotice({ autoApprove }: { autoApprove: boolean }) {
 }
 
 /**
- * /admin/photos. With PHOTO_AUTO_APPROVE=0, the waiting queue, oldest first; with 1 (issue 21), the recently
+ * /admin/photos. With PHOTO_AUTO_APPROVE=0, the waiting queue, oldest first; with 1, the recently
  * auto-approved photos to review after the fact, plus any photo still waiting from before.
  */
 export default function PhotosSection() {

@@ -6,7 +6,7 @@ import { AdminField, adminDangerButtonClass, adminInputClass, adminSecondaryButt
 
 /**
  * Rejecting asks for a confirmation, and optionally the reason the member will read in the email. Taking down
- * an approved photo (issue 21) is the same decision after the fact: the photo becomes private again.
+ * an approved photo is the same decision after the fact: the photo becomes private again.
  */
 export function RejectPhotoDialog({
   photo,

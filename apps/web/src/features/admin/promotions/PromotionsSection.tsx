@@ -24,7 +24,7 @@ function offerOf(promotion: TAdminPromotion): string {
     .join(", ");
 }
 
-/** Admin: promo events and their windows (issue 10). */
+/** Admin: promo events and their windows. */
 export default function PromotionsSection() {
   const queryClient = useQueryClient();
   const [includeEnded, setIncludeEnded] = useState(false);

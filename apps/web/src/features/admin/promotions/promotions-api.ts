@@ -2,7 +2,7 @@ import type { TAdminPromotionRequest } from "@velvet/shared/api/admin-promotions
 import { adminPromotionsEndpoints as endpoints } from "@velvet/shared/contract/admin-promotions";
 import { callEndpoint } from "../../../lib/api-client";
 
-/** The admin's promo-event calls (issue 10). */
+/** The admin's promo-event calls. */
 export const promotionKeys = {
   all: ["admin", "promotions"] as const,
   list: (includeEnded: boolean) => ["admin", "promotions", { includeEnded }] as const,

@@ -21,7 +21,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Admin: triggers (issue 10), the messages fictional profiles send on their
+ * Admin: triggers, the messages fictional profiles send on their
  * own. The list with what each has sent, a form to create or edit one, and a
  * switch to turn one on or off.
  */

@@ -11,7 +11,7 @@ const authEndpoints = () => import("@velvet/shared/contract/auth").then((module)
 export const CHANGE_ADDRESS_PATH = "/account#email";
 
 /**
- * An unconfirmed member may browse but not chat (issue 20): this says so wherever it matters, with the
+ * An unconfirmed member may browse but not chat: this says so wherever it matters, with the
  * two ways forward, sending the link again and fixing a mistyped address.
  */
 function useEmailConfirmation() {
