@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { apiHeaders } from "@velvet/shared/api/headers";
+import type Pusher from "pusher-js";
+import { loadConfig } from "../platform/config";
 import { type Database, openDatabase } from "../platform/db/client";
 import { createFreshPostgresDatabase } from "./databases";
+import { memberPusherClient, portOf } from "./realtime-clients";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 export interface TwoProcesses {
@@ -41,4 +45,30 @@ export async function startTwoProcesses(options: {
       await database.drop();
     },
   };
+}
+
+/**
+ * pusher-js as the web app runs it, for a member of a site of server processes: its channels authorised through
+ * `authVia` with the member's token, its socket held by `holder` (the same process unless another is named).
+ */
+export function memberPusherClientOn(
+  authVia: ServerProcess,
+  token: string,
+  siteKey: string,
+  holder: ServerProcess = authVia,
+): Pusher {
+  const server = {
+    context: { config: loadConfig({ NODE_ENV: "test" }) },
+    url: authVia.url,
+    request: (path: string, init: RequestInit = {}) =>
+      fetch(`${authVia.url}${path}`, {
+        ...init,
+        headers: { ...Object.fromEntries(new Headers(init.headers)), [apiHeaders.siteKey]: siteKey },
+      }),
+  };
+  return memberPusherClient(
+    server as unknown as Parameters<typeof memberPusherClient>[0],
+    { Authorization: `Bearer ${token}` },
+    portOf(holder.url),
+  );
 }

@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { apiHeaders } from "@velvet/shared/api/headers";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../platform/config";
 import type { Database } from "../../platform/db/client";
 import { memberSignedInOn } from "../../test/process-members";
-import { memberPusherClient, subscribed, waitFor } from "../../test/realtime-clients";
+import { subscribed, waitFor } from "../../test/realtime-clients";
 import type { ServerProcess } from "../../test/server-process";
-import { startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
+import { memberPusherClientOn, startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
 
 const SITE_KEY = "reads-site-key";
 
@@ -46,18 +45,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("conversation 
 
   /** pusher-js on a process, authorizing with the member's token as the web app does. */
   function socketOn(via: ServerProcess, token: string) {
-    const server = {
-      context: { config: loadConfig({ NODE_ENV: "test" }) },
-      url: via.url,
-      request: (path: string, init: RequestInit = {}) =>
-        fetch(`${via.url}${path}`, {
-          ...init,
-          headers: { ...Object.fromEntries(new Headers(init.headers)), [apiHeaders.siteKey]: SITE_KEY },
-        }),
-    };
-    const client = memberPusherClient(server as unknown as Parameters<typeof memberPusherClient>[0], {
-      Authorization: `Bearer ${token}`,
-    });
+    const client = memberPusherClientOn(via, token, SITE_KEY);
     clients.push(client);
     return client;
   }

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../platform/config";
 import type { Database } from "../../platform/db/client";
 import { memberSignedInOn } from "../../test/process-members";
-import { memberPusherClient, portOf, pusherPublisher, subscribed, waitFor } from "../../test/realtime-clients";
+import { pusherPublisher, subscribed, waitFor } from "../../test/realtime-clients";
 import type { ServerProcess } from "../../test/server-process";
-import { startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
+import { memberPusherClientOn, startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
 import { openConversation } from "../conversations";
 
 const SITE_KEY = "conversation-channel-site-key";
@@ -43,20 +43,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("a conversatio
 
   /** The member's socket on `holder`, its channel authorised through process A, and the events it hears. */
   async function listening(someone: { token: string }, holder: ServerProcess, channelName: string) {
-    const viaA = {
-      context: { config },
-      url: processA.url,
-      request: (path: string, init: RequestInit = {}) =>
-        fetch(`${processA.url}${path}`, {
-          ...init,
-          headers: { ...Object.fromEntries(new Headers(init.headers)), [apiHeaders.siteKey]: SITE_KEY },
-        }),
-    };
-    const client = memberPusherClient(
-      viaA as unknown as Parameters<typeof memberPusherClient>[0],
-      { Authorization: `Bearer ${someone.token}` },
-      portOf(holder.url),
-    );
+    const client = memberPusherClientOn(processA, someone.token, SITE_KEY, holder);
     clients.push(client);
     const channel = await subscribed(client, channelName);
     const heard: Array<{ event: string; data: unknown }> = [];

@@ -3,13 +3,12 @@ import { realtimeCloseCodes } from "@velvet/shared/realtime/events";
 import { eq } from "drizzle-orm";
 import type Pusher from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../platform/config";
 import type { Database } from "../../platform/db/client";
 import { users } from "../../platform/db/schema/members";
 import { memberSignedInOn } from "../../test/process-members";
-import { memberPusherClient, portOf, subscribed, waitFor } from "../../test/realtime-clients";
+import { subscribed, waitFor } from "../../test/realtime-clients";
 import type { ServerProcess } from "../../test/server-process";
-import { startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
+import { memberPusherClientOn, startTwoProcesses, type TwoProcesses } from "../../test/two-processes";
 
 const SITE_KEY = "sockets-site-key";
 
@@ -44,20 +43,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("closing socke
 
   /** A socket on process B whose channel is authorised through process A. */
   async function socketOnB(member: { uuid: string; token: string }) {
-    const viaA = {
-      context: { config: loadConfig({ NODE_ENV: "test" }) },
-      url: processA.url,
-      request: (path: string, init: RequestInit = {}) =>
-        fetch(`${processA.url}${path}`, {
-          ...init,
-          headers: { ...Object.fromEntries(new Headers(init.headers)), [apiHeaders.siteKey]: SITE_KEY },
-        }),
-    };
-    const client = memberPusherClient(
-      viaA as unknown as Parameters<typeof memberPusherClient>[0],
-      { Authorization: `Bearer ${member.token}` },
-      portOf(processB.url),
-    );
+    const client = memberPusherClientOn(processA, member.token, SITE_KEY, processB);
     clients.push(client);
     const closeCodes: number[] = [];
     client.connection.bind("error", (error: { data?: { code?: number } }) => {
