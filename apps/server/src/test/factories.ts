@@ -170,3 +170,24 @@ export async function signedInMember(server: TestServer, options: MemberFactoryO
   const { authorization } = await signIn(server, row.email ?? "", row.password);
   return { ...row, auth: authorization };
 }
+
+/** A guest's support ticket from `email`, sent as the contact form sends it (bot check solved). */
+export async function guestTicket(
+  server: TestServer,
+  email: string,
+  message = "A question that is long enough to be a ticket.",
+): Promise<Response> {
+  const body = { email, subject: "A question", category: "other", message, source: "contact-us" };
+  return server.request("/api/support-tickets", jsonRequest("POST", await withBotCheck(server, body)));
+}
+
+/** A guest's report about the member `reportedUuid`, from `email` (bot check solved). */
+export async function guestReport(
+  server: TestServer,
+  reportedUuid: string,
+  email: string,
+  details?: string,
+): Promise<Response> {
+  const body = { reported_uuid: reportedUuid, reason: "fake_profile", email, ...(details ? { details } : {}) };
+  return server.request("/api/reports", jsonRequest("POST", await withBotCheck(server, body)));
+}

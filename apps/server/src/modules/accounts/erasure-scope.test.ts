@@ -4,8 +4,14 @@ import { jobs } from "../../platform/db/schema/jobs";
 import { users } from "../../platform/db/schema/members";
 import { reports } from "../../platform/db/schema/reports";
 import { supportTickets } from "../../platform/db/schema/support";
-import { withBotCheck } from "../../test/bot-check";
-import { createMember, jsonRequest, signedInMember, waitForJobsToSettle } from "../../test/factories";
+import {
+  createMember,
+  guestReport,
+  guestTicket,
+  jsonRequest,
+  signedInMember,
+  waitForJobsToSettle,
+} from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 
 /**
@@ -26,33 +32,8 @@ describe("deleting an account erases nobody else's data", () => {
     const reported = await createMember(server);
     const ticketText = `Guest ticket text from ${address}, please help me with my question.`;
     const reportText = `Guest report text from ${address}`;
-    const ticket = await server.request(
-      "/api/support-tickets",
-      jsonRequest(
-        "POST",
-        await withBotCheck(server, {
-          email: address,
-          subject: "A question",
-          category: "other",
-          message: ticketText,
-          source: "contact-us",
-        }),
-      ),
-    );
-    expect(ticket.status).toBe(201);
-    const report = await server.request(
-      "/api/reports",
-      jsonRequest(
-        "POST",
-        await withBotCheck(server, {
-          reported_uuid: reported.uuid,
-          reason: "fake_profile",
-          email: address,
-          details: reportText,
-        }),
-      ),
-    );
-    expect(report.status).toBe(201);
+    expect((await guestTicket(server, address, ticketText)).status).toBe(201);
+    expect((await guestReport(server, reported.uuid, address, reportText)).status).toBe(201);
     await waitForJobsToSettle(server);
     return { ticketText, reportText };
   }

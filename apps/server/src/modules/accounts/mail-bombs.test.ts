@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../platform/db/client";
 import { LETTERS_PER_ADDRESS_PER_DAY } from "../../platform/mail/letter-budget";
 import { withBotCheck } from "../../test/bot-check";
-import { createMember, jsonRequest, signedInMember, waitForJobsToSettle } from "../../test/factories";
+import {
+  createMember,
+  guestReport,
+  guestTicket,
+  jsonRequest,
+  signedInMember,
+  waitForJobsToSettle,
+} from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/support";
 import { EMAIL_CHANGES_PER_HOUR } from "./service";
 
@@ -59,28 +66,8 @@ describe("letters to one address", () => {
       jsonRequest("POST", await withBotCheck(server, { email: target })),
     );
     expect(reset.status).toBe(200);
-    const ticket = await server.request(
-      "/api/support-tickets",
-      jsonRequest(
-        "POST",
-        await withBotCheck(server, {
-          email: target,
-          subject: "Hello",
-          category: "other",
-          message: "A question that is long enough to be a ticket.",
-          source: "contact-us",
-        }),
-      ),
-    );
-    expect(ticket.status).toBe(201);
-    const report = await server.request(
-      "/api/reports",
-      jsonRequest(
-        "POST",
-        await withBotCheck(server, { reported_uuid: reported.uuid, reason: "fake_profile", email: target }),
-      ),
-    );
-    expect(report.status).toBe(201);
+    expect((await guestTicket(server, target)).status).toBe(201);
+    expect((await guestReport(server, reported.uuid, target)).status).toBe(201);
     await waitForJobsToSettle(server);
 
     expect(await lettersTo(target)).toEqual(Array(LETTERS_PER_ADDRESS_PER_DAY).fill("verify_email"));
