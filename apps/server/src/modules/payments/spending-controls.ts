@@ -45,11 +45,16 @@ function controlsAt(row: ControlsRow | undefined, now: Date): Controls {
   return { limitCents: row.monthlyLimitCents, pending, coolOffUntil };
 }
 
+/** The moment `now`'s calendar month began in the site's time zone, as SQL (the limit is per site month). */
+function monthStartSql(zone: string, now: Date) {
+  return sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone})`;
+}
+
 /** What this calendar month (in SITE_TIMEZONE) has spent so far, and when the month ends. */
 async function monthSpending(context: AppContext, userId: number, now: Date, db: Db = context.database.db) {
   const zone = context.config.siteTimezone;
   const at = sql`${now.toISOString()}::timestamptz`;
-  const monthStart = sql`(date_trunc('month', ${at} at time zone ${zone}) at time zone ${zone})`;
+  const monthStart = monthStartSql(zone, now);
   const [row] = await queryRows<{ spent: number; month_ends_at: number }>(
     db,
     sql`select
@@ -241,8 +246,6 @@ export async function controlStoppingPayment(
   const controls = controlsAt(row, now);
   if (controls.coolOffUntil) return "cool_off";
   if (controls.limitCents === null) return null;
-  const zone = context.config.siteTimezone;
-  const at = sql`${now.toISOString()}::timestamptz`;
   const [paid] = await tx
     .select({ cents: sql<number>`coalesce(sum(${payments.priceCents}), 0)::int` })
     .from(payments)
@@ -251,7 +254,7 @@ export async function controlStoppingPayment(
         eq(payments.userId, payment.userId),
         eq(payments.status, "paid"),
         ne(payments.id, payment.id),
-        gte(payments.paidAt, sql`(date_trunc('month', ${at} at time zone ${zone}) at time zone ${zone})`),
+        gte(payments.paidAt, monthStartSql(context.config.siteTimezone, now)),
       ),
     );
   return (paid?.cents ?? 0) + payment.priceCents > controls.limitCents ? "monthly_limit" : null;
